@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UPLOAD_LIMITS, type TSessionUser } from '@apron/core';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import accessPlugin from './platform/access/access.plugin';
+import { registerErrorHandler } from './platform/errors/error-handler';
+import { registerWebApp } from './platform/http/web-app';
+import type { AppContext } from './platform/context';
+import { MODULES } from './modules/index';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Pino options; tests pass `false`. */
+  logger?: boolean | Record<string, unknown>;
+  /** Resolves a bearer access token (identity module). */
+  verifyBearer?: (token: string) => Promise<TSessionUser | null>;
+  /** Serve apps/web/dist (off in server tests). */
+  serveWeb?: boolean;
+}
+
+export function loggerOptions(level: string): Record<string, unknown> {
+  return {
+    level,
+    // No cookies, tokens or passwords in logs.
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...(config.oidc ? [new URL(config.oidc.issuer).origin] : [])],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Apron API', version: '0.1.0', description: 'Airport property and lease portal' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(accessPlugin, {
+    db: database.db,
+    sessionSecret: config.sessionSecret,
+    secureCookies: config.secureCookies,
+    verifyBearer: deps.verifyBearer,
+  });
+
+  const ctx: AppContext = { config, database, db: database.db, log: app.log };
+  for (const register of MODULES) await register(app, ctx);
+
+  registerErrorHandler(app);
+  const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app);
+  app.setNotFoundHandler((request, reply) => {
+    if (serveSpa?.(request, reply)) return;
+    reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

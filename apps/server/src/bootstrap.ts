@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { TSessionUser } from '@apron/core';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { ensureFirstAdmin } from './modules/accounts/index';
+
+/**
+ * Start-up work after migrations: the first administrator on an empty database, demo data in
+ * demo mode, and the background services (jobs) that run beside the HTTP server.
+ */
+export interface Services {
+  verifyBearer?: (token: string) => Promise<TSessionUser | null>;
+  start(app: FastifyInstance): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function bootstrap(config: Config, database: Database, log: Logger): Promise<Services> {
+  await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
+  return {
+    start: async () => {},
+    stop: async () => {},
+  };
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables, validated once at start. A bad value stops the
+ * process with one line per problem naming the variable (see README "Configuration").
+ */
+const optionalUrl = z.string().trim().url().optional().or(z.literal('').transform(() => undefined));
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().trim().optional(),
+    OIDC_CLIENT_SECRET: z.string().trim().optional(),
+    ADMIN_EMAIL: z.string().trim().email('must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
+    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional().or(z.literal('').transform(() => undefined)),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().trim().default('Apron <no-reply@apron.local>'),
+    S3_BUCKET: z.string().trim().optional(),
+    S3_REGION: z.string().trim().default('us-east-1'),
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    APRON_DEMO: flag,
+    TRUST_PROXY: flag,
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (oidc > 0 && oidc < 3) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together' });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production (32+ random characters)' });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  admin: { email: string; password: string | undefined } | null;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string } | null;
+  /** Signs CSRF tokens of anonymous callers and the built-in provider's cookies. */
+  sessionSecret: string;
+  logLevel: string;
+  demo: boolean;
+  trustProxy: boolean;
+  /** Cookies get `Secure` when the portal is served over https. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? 'environment')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    oidc: env.OIDC_ISSUER ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
+    admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : null,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    s3: env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! }
+      : null,
+    // Without SESSION_SECRET (development only) a random one is used: sessions stay valid
+    // (they are database rows), only anonymous CSRF tokens issued before a restart expire.
+    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    logLevel: env.LOG_LEVEL,
+    demo: env.APRON_DEMO,
+    trustProxy: env.TRUST_PROXY,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

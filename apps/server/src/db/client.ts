@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+import { lockDataDir } from './lock';
+
+export type Schema = typeof schema;
+/** One database interface over both drivers (PGlite embedded, node-postgres for a server). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for pg-boss and health checks. */
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** Apply the committed migrations (see `migrateDatabase`). */
+  migrate(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (test templates). */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+
+/** Open an embedded PGlite (in `dataDir`, or in memory, or from a dump) behind the interface. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+      loadDataDir: options.loadDataDir,
+      extensions: PGLITE_EXTENSIONS,
+    });
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      query: async (text, values) => client.query<Record<string, unknown>>(text, values as unknown[]),
+      // PGlite is single-process; the data-dir lock already keeps a second process out.
+      migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      dump: () => client.dumpDataDir('none'),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Dates stay ISO strings in and out: `date` columns are calendar dates, not instants.
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    query: async (text, values) => pool.query(text, values as unknown[]),
+    migrate: async () => {
+      // N instances starting together take turns: the advisory lock is held on one connection.
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock(728172)');
+        await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await connection.query('select pg_advisory_unlock(728172)').catch(() => {});
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+

@@ -1,0 +1,7 @@
+/**
+ * Every Drizzle table, for drizzle-kit and the typed client. Each module keeps its tables in its
+ * own `<module>.table.ts`; add one export line here per file.
+ */
+export * from '../platform/auth/auth.table';
+export * from '../platform/audit/audit.table';
+export * from '../modules/accounts/accounts.table';

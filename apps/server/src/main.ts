@@ -1,0 +1,67 @@
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openPglite, openPostgres, type Database } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { buildApp, loggerOptions } from './app';
+import { bootstrap } from './bootstrap';
+
+/** read config -> open db -> migrate -> bootstrap -> build app -> listen -> shutdown hooks */
+async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino(loggerOptions(config.logLevel));
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      log.fatal(error.message);
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await database.migrate();
+  const services = await bootstrap(config, database, log);
+
+  const app = await buildApp({ config, database, verifyBearer: services.verifyBearer, logger: loggerOptions(config.logLevel) });
+  await services.start(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await services.stop();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Apron is serving ${config.publicUrl}${config.demo ? ' (demo data)' : ''}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

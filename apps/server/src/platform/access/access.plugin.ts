@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { satisfies, type TAccessRule, type TSessionUser } from '@apron/core';
+import type { Db } from '../../db/client';
+import { AppError } from '../errors/app-error';
+import { ANON_COOKIE, CSRF_HEADER, anonymousCsrfToken, tokensMatch } from '../auth/csrf';
+import { SESSION_COOKIE, findSession } from '../auth/sessions';
+
+/** A route's access: a rule from the permission table, or a policy over the caller. */
+export type AccessPolicy = (user: TSessionUser | null, request: FastifyRequest) => boolean;
+export type RouteAccess = TAccessRule | AccessPolicy;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. Every /api route must declare it or the server refuses to boot. */
+    access?: RouteAccess;
+    /** Set false only for calls that cannot carry a token (none today). */
+    csrf?: boolean;
+  }
+  interface FastifyRequest {
+    user: TSessionUser | null;
+    /** The browser session behind the request; null for bearer and anonymous callers. */
+    session: { id: string; csrfToken: string; idToken: string | null } | null;
+    authKind: 'session' | 'bearer' | null;
+  }
+}
+
+export interface AccessOptions {
+  db: Db;
+  sessionSecret: string;
+  secureCookies: boolean;
+  /** Resolves a bearer access token to an account (identity module); null when invalid. */
+  verifyBearer?: (token: string) => Promise<TSessionUser | null>;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function requiresUser(access: RouteAccess): boolean {
+  return typeof access === 'string' && access !== 'public';
+}
+
+async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promise<void> {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+  app.decorateRequest('authKind', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${url} declares no access rule (config.access)`);
+    }
+  });
+
+  // Authenticate: a session cookie, or a bearer token from the configured issuer.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith('Bearer ') && options.verifyBearer) {
+      const user = await options.verifyBearer(authorization.slice(7).trim());
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Session not Valid');
+      request.user = user;
+      request.authKind = 'bearer';
+    } else {
+      const token = request.cookies[SESSION_COOKIE];
+      const found = token ? await findSession(options.db, token) : null;
+      if (found) {
+        request.user = found.user;
+        request.session = { id: found.sessionId, csrfToken: found.csrfToken, idToken: found.idToken };
+        request.authKind = 'session';
+      }
+    }
+    if (!request.user && requiresUser(access)) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+
+    // Browsers must prove the request came from our pages; bearer clients are not browsers.
+    if (MUTATING.has(request.method) && request.authKind !== 'bearer' && request.routeOptions.config.csrf !== false) {
+      const given = request.headers[CSRF_HEADER];
+      const header = Array.isArray(given) ? given[0] : given;
+      const expected = request.session
+        ? request.session.csrfToken
+        : request.cookies[ANON_COOKIE]
+          ? anonymousCsrfToken(options.sessionSecret, request.cookies[ANON_COOKIE]!)
+          : null;
+      if (!expected || !tokensMatch(expected, header)) {
+        throw new AppError('CSRF', 'Your page has expired. Reload it and try again.');
+      }
+    }
+  });
+
+  // Authorize after validation (the request path: authenticate -> validate -> authorize).
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const allowed = typeof access === 'function' ? access(request.user, request) : satisfies(request.user, access);
+    if (allowed) return;
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  });
+
+  /** The token the SPA sends as X-CSRF-Token; anonymous visitors get a signed cookie pair. */
+  app.get('/api/CSRF', { config: { access: 'public' } }, async (request, reply) => {
+    if (request.session) return { csrfToken: request.session.csrfToken };
+    let anonId = request.cookies[ANON_COOKIE];
+    if (!anonId) {
+      anonId = randomBytes(24).toString('base64url');
+      reply.setCookie(ANON_COOKIE, anonId, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies });
+    }
+    return { csrfToken: anonymousCsrfToken(options.sessionSecret, anonId) };
+  });
+}
+
+export default fp(accessPlugin, { name: 'apron-access' });

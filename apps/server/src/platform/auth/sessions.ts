@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { SESSION_TTL_SECONDS, isModule, type TSessionUser } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { accounts, type AccountRow } from '../../modules/accounts/accounts.table';
+import { sessions } from './auth.table';
+
+export const SESSION_COOKIE = 'apron_sid';
+/** A session seen within this many seconds is not written again: a read stays a read. */
+const TOUCH_INTERVAL_SECONDS = 60;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function toSessionUser(account: AccountRow): TSessionUser {
+  return {
+    id: account.id,
+    email: account.email,
+    givenName: account.givenName,
+    familyName: account.familyName,
+    isInternal: account.isInternal,
+    isAdmin: account.isAdmin,
+    modules: account.isInternal ? account.modules.filter(isModule) : [],
+    companyId: account.companyId,
+  };
+}
+
+export interface OpenSession {
+  token: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export async function createSession(db: DbOrTx, accountId: string, idToken: string | null = null): Promise<OpenSession> {
+  const token = newToken();
+  const csrfToken = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+  await db.insert(sessions).values({ id: hashToken(token), accountId, csrfToken, idToken, expiresAt });
+  await db.update(accounts).set({ lastSignInAt: new Date() }).where(eq(accounts.id, accountId));
+  return { token, csrfToken, expiresAt };
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  csrfToken: string;
+  idToken: string | null;
+  user: TSessionUser;
+}
+
+/**
+ * The live session of a cookie token, with its (enabled) account. Expiry slides: one hour after
+ * the last activity, written at most once a minute.
+ */
+export async function findSession(db: DbOrTx, token: string): Promise<ResolvedSession | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, account: accounts })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), eq(accounts.enabled, true)))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
+    const now = new Date();
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
+      .where(eq(sessions.id, id));
+  }
+  return { sessionId: id, csrfToken: row.session.csrfToken, idToken: row.session.idToken, user: toSessionUser(row.account) };
+}
+
+export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of an account (disabled user, changed password). */
+export async function endSessionsOfAccount(db: DbOrTx, accountId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
+
+/** A fresh, migrated database for one test file: a clone of the run's template. */
+export async function createTestDatabase(): Promise<Database> {
+  const postgresTemplate = inject('postgresTemplate');
+  if (postgresTemplate) {
+    const url = process.env.DATABASE_URL!;
+    const name = `apron_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    const fileUrl = new URL(url);
+    fileUrl.pathname = `/${name}`;
+    const database = await openPostgres(fileUrl.toString(), 5);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  return openPglite({ loadDataDir: new Blob([template]) });
+}

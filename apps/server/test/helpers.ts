@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { MODULES, type TModule, type TSessionUser } from '@apron/core';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Database, Db } from '../src/db/client';
+import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/auth/sessions';
+import { insertAccount, type NewAccount } from '../src/modules/accounts/index';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** The real app on a fresh database clone (one per test file: call in beforeAll). */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database, logger: false, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface Caller {
+  user: TSessionUser;
+  headers: Record<string, string>;
+  /** Inject as this user (cookie + CSRF token on writes). */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface AccountSpec {
+  email?: string;
+  modules?: TModule[] | 'all';
+  isAdmin?: boolean;
+  isInternal?: boolean;
+  companyId?: string | null;
+  givenName?: string;
+  familyName?: string;
+  enabled?: boolean;
+}
+
+/** Factory: an account with sensible defaults (an internal user with no module). */
+export async function buildAccount(db: Db, spec: AccountSpec = {}): Promise<ReturnType<typeof toSessionUser>> {
+  const values: NewAccount = {
+    email: spec.email ?? `user-${randomBytes(4).toString('hex')}@example.test`,
+    givenName: spec.givenName ?? 'Test',
+    familyName: spec.familyName ?? 'User',
+    isInternal: spec.isInternal ?? true,
+    isAdmin: spec.isAdmin ?? false,
+    modules: spec.modules === 'all' ? [...MODULES] : (spec.modules ?? []),
+    companyId: spec.companyId ?? null,
+    enabled: spec.enabled ?? true,
+  };
+  return toSessionUser(await insertAccount(db, values));
+}
+
+/** A signed-in browser session for a new account, as the sign-in flow would leave it. */
+export async function signIn(t: TestApp, spec: AccountSpec = {}): Promise<Caller> {
+  const user = await buildAccount(t.db, spec);
+  const session = await createSession(t.db, user.id);
+  const headers = { cookie: `${SESSION_COOKIE}=${session.token}`, 'x-csrf-token': session.csrfToken };
+  return {
+    user,
+    headers,
+    request: (options) => t.app.inject({ ...options, headers: { ...headers, ...(options.headers ?? {}) } }),
+  };
+}
+
+export const asAdmin = (t: TestApp) => signIn(t, { modules: 'all', isAdmin: true });
+
+/** An anonymous browser with its CSRF cookie pair (for public forms). */
+export async function anonymous(t: TestApp): Promise<Caller['request']> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/CSRF' });
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const { csrfToken } = res.json() as { csrfToken: string };
+  return (options) => t.app.inject({ ...options, headers: { cookie, 'x-csrf-token': csrfToken, ...(options.headers ?? {}) } });
+}

@@ -1,0 +1,90 @@
+import { Suspense, useEffect, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { onUnauthorized } from '../lib/api-client';
+import { logOut, loginUrl, useAccess, useAppConfig } from '../lib/session';
+import { Loader } from '../components/loader';
+import { GlobalLoader } from './global-loader';
+import { NavDrawer } from './nav-drawer';
+
+/** A 401 anywhere: the query cache is cleared and the user returns to `/`. */
+function useUnauthorizedRedirect() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.clear();
+        navigate('/', { replace: true });
+      }),
+    [queryClient, navigate],
+  );
+}
+
+export function TopBar() {
+  const { user } = useAccess();
+  const config = useAppConfig();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const airportName = config.data?.jsonvalue.airportName ?? '';
+  const onSignIn = location.pathname.startsWith('/signin');
+
+  return (
+    <AppBar position="sticky" color="primary" elevation={1}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
+        <Link
+          component={RouterLink}
+          to="/"
+          color="inherit"
+          underline="none"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.25rem', flexShrink: 0 }}
+        >
+          <FlightTakeoffIcon aria-hidden />
+          Apron
+        </Link>
+        <Typography component="div" variant="h6" noWrap sx={{ flexGrow: 1, ml: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
+          {user ? airportName : ''}
+        </Typography>
+        {user ? (
+          <IconButton color="inherit" edge="end" aria-label="Open menu" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(true)}>
+            <MenuIcon />
+          </IconButton>
+        ) : (
+          !onSignIn && (
+            <Button color="inherit" variant="outlined" href={loginUrl(`${location.pathname}${location.search}`)}>
+              Login
+            </Button>
+          )
+        )}
+      </Toolbar>
+      {user && <NavDrawer user={user} open={open} onClose={() => setOpen(false)} onLogOut={() => void logOut(queryClient)} />}
+    </AppBar>
+  );
+}
+
+/** The shell: loader bar, top bar, and the page in the one `main` landmark. */
+export function Layout() {
+  useUnauthorizedRedirect();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <GlobalLoader />
+      <TopBar />
+      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+        <Suspense fallback={<Loader />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </Box>
+  );
+}

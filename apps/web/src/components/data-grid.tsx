@@ -1,0 +1,136 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MuiTextField from '@mui/material/TextField';
+import Stack from '@mui/material/Stack';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  DataGrid as MuiDataGrid,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRowParams,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core';
+import { apiList } from '../lib/api-client';
+
+/** Query key prefix of every server list; invalidate `listQueryKey(path)` after a change. */
+export function listQueryKey(path: string): readonly unknown[] {
+  return ['list', path];
+}
+
+export interface TListParams {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  q?: string;
+}
+
+export interface TDataGridProps<R extends GridValidRowModel> {
+  /** The API list path, e.g. `/Crud/documentTypes`. */
+  path: string;
+  columns: GridColDef<R>[];
+  /** Extra fixed filters sent with every page request. */
+  filters?: Record<string, string | number | boolean | undefined>;
+  searchable?: boolean;
+  searchLabel?: string;
+  /** Accessible name of the grid. */
+  ariaLabel: string;
+  getRowId?: (row: R) => string;
+  onRowClick?: (row: R) => void;
+  toolbar?: ReactNode;
+  initialSort?: GridSortModel;
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+function defaultRowId(row: GridValidRowModel): string {
+  return String(row._id ?? row.id);
+}
+
+/** A server-paged, server-sorted grid with an optional search box `q`. */
+export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) {
+  const { path, columns, filters, searchable, searchLabel = 'Search', ariaLabel, getRowId, onRowClick, toolbar, initialSort = [] } = props;
+  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [sortModel, setSortModel] = useState<GridSortModel>(initialSort);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+
+  const first = sortModel[0];
+  const params: TListParams = {
+    page: paginationModel.page + 1,
+    pageSize: paginationModel.pageSize,
+    sort: first?.sort ? `${first.field}:${first.sort}` : undefined,
+    q: q || undefined,
+  };
+  const query = useQuery({
+    queryKey: [...listQueryKey(path), params, filters ?? {}],
+    queryFn: ({ signal }) => apiList<R>(path, { query: { ...filters, ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    setPaginationModel((model) => (model.page === 0 ? model : { ...model, page: 0 }));
+  }, [q]);
+
+  return (
+    <Box>
+      {(searchable || toolbar) && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, justifyContent: 'space-between' }}>
+          {searchable ? (
+            <MuiTextField
+              label={searchLabel}
+              type="search"
+              size="small"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          ) : (
+            <span />
+          )}
+          {toolbar}
+        </Stack>
+      )}
+      <MuiDataGrid<R>
+        aria-label={ariaLabel}
+        rows={query.data?.rows ?? []}
+        rowCount={query.data?.total ?? 0}
+        columns={columns}
+        getRowId={getRowId ?? defaultRowId}
+        loading={query.isFetching}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={paginationModel}
+        onPaginationModelChange={setPaginationModel}
+        sortModel={sortModel}
+        onSortModelChange={setSortModel}
+        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        autoHeight
+        onRowClick={onRowClick ? (rowParams: GridRowParams<R>) => onRowClick(rowParams.row) : undefined}
+        localeText={{ noRowsLabel: query.isError ? 'Error Occurred' : 'No rows' }}
+        sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}
+      />
+    </Box>
+  );
+}

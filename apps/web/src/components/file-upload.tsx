@@ -1,0 +1,58 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { UPLOAD_LIMITS } from '@apron/core';
+
+export interface TFileUploadProps {
+  /** Called with a file that passed the size pre-check. */
+  onFile: (file: File) => void;
+  label?: string;
+  accept?: string;
+  maxBytes?: number;
+  disabled?: boolean;
+}
+
+/** A file picker that refuses files over the upload limit before anything is uploaded. */
+export function FileUpload({ onFile, label = 'Upload File', accept, maxBytes = UPLOAD_LIMITS.maxBytes, disabled }: TFileUploadProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > maxBytes) {
+      setError(UPLOAD_LIMITS.tooLargeMessage);
+      return;
+    }
+    setError(null);
+    onFile(file);
+  }
+
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled}>
+        {label}
+        <input
+          id={inputId}
+          ref={inputRef}
+          type="file"
+          accept={accept}
+          disabled={disabled}
+          onChange={handleChange}
+          aria-describedby={error ? errorId : undefined}
+          style={{ position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}
+        />
+      </Button>
+      {error && (
+        <FormHelperText id={errorId} error role="alert">
+          {error}
+        </FormHelperText>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import { useId, type ReactNode } from 'react';
+import MuiTextField from '@mui/material/TextField';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormControl from '@mui/material/FormControl';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+interface TBaseFieldProps<T extends FieldValues> {
+  name: Path<T>;
+  control: Control<T>;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  helperText?: ReactNode;
+}
+
+export interface TTextFieldProps<T extends FieldValues> extends TBaseFieldProps<T> {
+  type?: 'text' | 'email' | 'tel' | 'number' | 'date' | 'datetime-local' | 'password';
+  multiline?: boolean;
+  minRows?: number;
+  autoComplete?: string;
+  readOnly?: boolean;
+  autoFocus?: boolean;
+}
+
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/** A labelled text input bound to react-hook-form; the error shows under the field. */
+export function TextField<T extends FieldValues>(props: TTextFieldProps<T>) {
+  const { name, control, label, required, disabled, helperText, type = 'text', multiline, minRows, autoComplete, readOnly, autoFocus } = props;
+  const id = useId();
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <MuiTextField
+      id={`${id}-${name}`}
+      name={field.name}
+      label={label}
+      value={textOf(field.value)}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      type={type}
+      required={required}
+      disabled={disabled}
+      multiline={multiline}
+      minRows={multiline ? (minRows ?? 3) : undefined}
+      autoComplete={autoComplete}
+      autoFocus={autoFocus}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      fullWidth
+      slotProps={{
+        htmlInput: { readOnly, 'aria-invalid': fieldState.error ? true : undefined },
+        inputLabel: type === 'date' || type === 'datetime-local' ? { shrink: true } : undefined,
+      }}
+    />
+  );
+}
+
+export interface TSelectOption {
+  value: string;
+  label: string;
+}
+
+export interface TSelectFieldProps<T extends FieldValues> extends TBaseFieldProps<T> {
+  options: readonly (TSelectOption | string)[];
+  /** A first empty option, e.g. 'Please Select' or 'Select One'. */
+  placeholder?: string;
+}
+
+export function toOptions(options: readonly (TSelectOption | string)[]): TSelectOption[] {
+  return options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+}
+
+/** A labelled native select (accessible and phone-friendly) bound to react-hook-form. */
+export function SelectField<T extends FieldValues>(props: TSelectFieldProps<T>) {
+  const { name, control, label, required, disabled, helperText, options, placeholder } = props;
+  const id = useId();
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <MuiTextField
+      id={`${id}-${name}`}
+      select
+      name={field.name}
+      label={label}
+      value={textOf(field.value)}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      required={required}
+      disabled={disabled}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      fullWidth
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{placeholder ?? ''}</option>
+      {toOptions(options).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </MuiTextField>
+  );
+}
+
+export type TCheckboxFieldProps<T extends FieldValues> = TBaseFieldProps<T>;
+
+/** A labelled checkbox bound to a boolean form value. */
+export function CheckboxField<T extends FieldValues>(props: TCheckboxFieldProps<T>) {
+  const { name, control, label, disabled, helperText } = props;
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <FormControl error={!!fieldState.error} disabled={disabled}>
+      <FormControlLabel
+        label={label}
+        control={
+          <Checkbox
+            name={field.name}
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        }
+      />
+      {(fieldState.error?.message ?? helperText) && (
+        <FormHelperText>{fieldState.error?.message ?? helperText}</FormHelperText>
+      )}
+    </FormControl>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { TAccessKind, TModule, TSessionUser } from '@apron/core';
+import { apiFetch, clearBrowserStorage, isApiError, resetCsrfToken } from './api-client';
+
+export const ACCESS_QUERY_KEY = ['access'] as const;
+export const APP_CONFIG_QUERY_KEY = ['appconfig'] as const;
+
+export interface TAccessResponse {
+  access: TAccessKind;
+  modules: TModule[];
+  user: TSessionUser;
+}
+
+export interface TAppConfig {
+  name: string;
+  jsonvalue: { landinglinks: boolean; airportName: string; demo: boolean; testMode: boolean };
+}
+
+/** The signed-in user, or null when there is no session (a 401 here is not an error). */
+export async function fetchAccess(): Promise<TSessionUser | null> {
+  try {
+    const body = await apiFetch<TAccessResponse>('/Access', { on401: 'throw' });
+    return body.user;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useAccess(): { user: TSessionUser | null; isLoading: boolean; isError: boolean } {
+  const query = useQuery({ queryKey: ACCESS_QUERY_KEY, queryFn: fetchAccess, staleTime: 5 * 60_000 });
+  return { user: query.data ?? null, isLoading: query.isPending, isError: query.isError };
+}
+
+export function useAppConfig() {
+  return useQuery({
+    queryKey: APP_CONFIG_QUERY_KEY,
+    queryFn: () => apiFetch<TAppConfig>('/AppConfig'),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Where the Login button goes: the server starts the authorization-code flow. */
+export function loginUrl(returnTo: string): string {
+  const safe = returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+  return `/api/Login?returnTo=${encodeURIComponent(safe)}`;
+}
+
+/** Only same-site paths are accepted as a place to return to after sign-in. */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value.startsWith('/signin')) return '/';
+  return value;
+}
+
+/** A full page navigation (login, provider logout): leaves the SPA. */
+export function navigateFullPage(url: string): void {
+  window.location.assign(url);
+}
+
+/** Ends the session on the server, clears all client state, then leaves for the provider logout. */
+export async function logOut(queryClient: QueryClient): Promise<void> {
+  let endSessionUrl = '/';
+  try {
+    const body = await apiFetch<{ endSessionUrl?: string }>('/Logout', { method: 'POST', on401: 'throw' });
+    if (body && typeof body.endSessionUrl === 'string' && body.endSessionUrl) endSessionUrl = body.endSessionUrl;
+  } catch {
+    // the session may already be gone; still clear everything here
+  }
+  clearBrowserStorage();
+  resetCsrfToken();
+  queryClient.clear();
+  navigateFullPage(endSessionUrl);
+}

@@ -1,0 +1,4 @@
+export * from './modules';
+export * from './user';
+export * from './can';
+export * from './menu';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { zRequiredText } from './common/text';
+
+/** Upload limits shared by the browser's pre-check, the server's multipart limit and the schema. */
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  tooLargeMessage: 'File Size cannot be more than 5MB',
+} as const;
+
+/** Documents accept images, pdf, doc, docx (checked by content on the server). */
+export const DOCUMENT_MIME_TYPES = [
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+export const DOCUMENT_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.doc,.docx';
+
+/** Entities that carry documents and remarks; each module registers its access rule on the server. */
+export const ATTACHMENT_OWNERS = ['property', 'company', 'agreement', 'agreementProperty', 'invoice', 'waitlist'] as const;
+export type TAttachmentOwner = (typeof ATTACHMENT_OWNERS)[number];
+
+export const ZAttachmentOwnerRef = z.object({
+  ownerType: z.enum(ATTACHMENT_OWNERS, { error: 'Unknown record type' }),
+  ownerId: z.string().uuid('Invalid Id'),
+});
+
+export const ZAttachment = z.object({
+  _id: z.string(),
+  name: z.string(),
+  typeId: z.string().nullable(),
+  typeName: z.string().nullable(),
+  contentType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type TAttachment = z.infer<typeof ZAttachment>;
+
+export const ZRemarkCreate = ZAttachmentOwnerRef.extend({
+  subject: zRequiredText('Subject', 200),
+  message: zRequiredText('Message', 4000),
+  documents: z.array(z.string().uuid()).max(20).default([]),
+});
+export type TRemarkCreate = z.infer<typeof ZRemarkCreate>;
+
+export const ZRemark = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  documents: z.array(ZAttachment),
+});
+export type TRemark = z.infer<typeof ZRemark>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Required trimmed text: blank after trimming is "<Label> is required". */
+export function zRequiredText(label: string, max = 200) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export function zOptionalText(max = 2000) {
+  return z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
+}
+
+export const ZEmail = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .email('Email is not valid')
+  .transform((v) => v.toLowerCase());
+
+/** Digits only, or empty (spec: 'Phone number is not valid'). */
+export const ZPhoneOptional = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, 'Phone number is not valid')
+  .max(20, 'Phone number is not valid')
+  .optional()
+  .default('');
+
+export const ZPhoneRequired = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .min(1, 'Phone is required')
+  .regex(/^\d+$/, 'Phone number is not valid')
+  .max(20, 'Phone number is not valid');

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ZEmail, ZPhoneOptional, zRequiredText } from './common/text';
+
+/** Contact Us (public dialog). */
+export const ZContactMessage = z.object({
+  name: zRequiredText('Name', 120),
+  email: ZEmail,
+  phone: ZPhoneOptional,
+  subject: zRequiredText('Subject', 200),
+  message: zRequiredText('Message', 4000),
+});
+export type TContactMessage = z.infer<typeof ZContactMessage>;
+
+/** Lost/Stolen Card (public dialog). */
+export const ZLostCardReport = z.object({
+  name: zRequiredText('Name', 120),
+  email: ZEmail,
+  phone: ZPhoneOptional,
+  company: z.string().trim().max(200).optional().default(''),
+  cardNumber: z.string().trim().max(50).optional().default(''),
+  message: zRequiredText('Details', 4000),
+});
+export type TLostCardReport = z.infer<typeof ZLostCardReport>;

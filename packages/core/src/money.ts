@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Money lives as integer cents inside; dollars with at most two decimals at the edges. */
+export const MAX_PRICE_CENTS = 10_000_000_00;
+
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+export function sumCents(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** `$1,234.50` from cents. */
+export function formatMoney(cents: number): string {
+  return formatter.format(cents / 100);
+}
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+/** A dollar amount as the API carries it: a number with at most two decimals. */
+export function zDollars(options: { min?: number; positive?: boolean; maxCents?: number } = {}) {
+  const maxCents = options.maxCents ?? MAX_PRICE_CENTS;
+  let schema = z.number({ error: 'Must be a number' }).refine(Number.isFinite, 'Must be a number');
+  schema = schema.refine(hasAtMostTwoDecimals, 'At most two decimals');
+  if (options.positive) schema = schema.refine((v) => v > 0, 'Must be greater than 0');
+  if (options.min !== undefined) {
+    const min = options.min;
+    schema = schema.refine((v) => v >= min, `Must be at least ${min}`);
+  }
+  return schema.refine((v) => toCents(v) <= maxCents, `Must be at most ${formatMoney(maxCents)}`);
+}

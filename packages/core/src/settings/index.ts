@@ -1,0 +1,3 @@
+export * from './cron';
+export * from './system-settings';
+export * from './master-data';

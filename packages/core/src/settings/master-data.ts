@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { cronError, DEFAULT_CRON_EXPRESSION } from './cron';
+import { SYSTEM_SETTINGS, isSystemSettingName } from './system-settings';
+import { zOptionalText, zRequiredText } from '../common/text';
+
+/**
+ * The generic master-data types served by `Crud/{type}` (spec doc 2 §7). One zod schema per type;
+ * the server validates with it and the web's add/edit dialog uses the same schema.
+ */
+export const SKU_TYPES = ['CPI', 'Flat', 'Percent'] as const;
+export const NOTICE_MODULES = ['Invoices', 'Waitlist', 'Company'] as const;
+export const NOTIFICATION_TRIGGERS = ['Created', 'Updated', 'Removed'] as const;
+export const NOTIFY_AUDIENCES = ['Internal', 'External', 'Both'] as const;
+export const NOTIFICATION_MODULES = ['Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist'] as const;
+
+const ZNameDescription = z.object({
+  name: zRequiredText('Name', 120),
+  description: zOptionalText(1000),
+});
+
+export const ZDocumentType = ZNameDescription;
+export const ZInsuranceType = ZNameDescription;
+
+export const ZInvoiceCycle = ZNameDescription.extend({
+  dueDays: z.coerce
+    .number({ error: 'Due days must be a number' })
+    .int('Due days must be a whole number')
+    .min(0, 'Due days must be at least 0')
+    .max(365, 'Due days must be at most 365'),
+  expression: z
+    .string()
+    .trim()
+    .default(DEFAULT_CRON_EXPRESSION)
+    .superRefine((value, ctx) => {
+      const error = cronError(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+});
+
+export const ZPaymentType = ZNameDescription.extend({
+  skuType: z.enum(SKU_TYPES, { error: 'Choose CPI, Flat or Percent' }),
+  skuValue: z.coerce.number({ error: 'Value must be a number' }).min(0, 'Value must be at least 0').max(1_000_000),
+  lateFee: z.coerce
+    .number({ error: 'Late fee must be a number' })
+    .min(0, 'Late fee must be between 0 and 100')
+    .max(100, 'Late fee must be between 0 and 100'),
+});
+
+export const ZNotice = ZNameDescription.extend({
+  key: z.string().trim().min(1, 'Key is required').max(80).regex(/^[A-Za-z0-9_.-]+$/, 'Key may use letters, digits, _ . -'),
+  module: z.enum(NOTICE_MODULES, { error: 'Choose Invoices, Waitlist or Company' }),
+  template: z.string().trim().min(1, 'Template is required').max(50_000),
+});
+
+export const ZNotification = z.object({
+  name: zRequiredText('Name', 120),
+  module: z.enum(NOTIFICATION_MODULES, { error: 'Choose a module' }),
+  trigger: z.enum(NOTIFICATION_TRIGGERS, { error: 'Choose Created, Updated or Removed' }),
+  notify: z.enum(NOTIFY_AUDIENCES, { error: 'Choose Internal, External or Both' }),
+  template: z.string().trim().min(1, 'Template is required').max(50_000),
+});
+
+export const ZSystemSetting = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required'),
+    value: z.string().trim(),
+  })
+  .superRefine((setting, ctx) => {
+    if (!isSystemSettingName(setting.name)) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Unknown setting' });
+      return;
+    }
+    const result = SYSTEM_SETTINGS[setting.name].schema.safeParse(setting.value);
+    if (!result.success) ctx.addIssue({ code: 'custom', path: ['value'], message: result.error.issues[0]!.message });
+  });
+
+/** Field metadata the generic grid and dialog render from. */
+export interface TMasterField {
+  name: string;
+  label: string;
+  kind: 'text' | 'multiline' | 'number' | 'select' | 'cron' | 'richtext';
+  required?: boolean;
+  options?: readonly string[];
+  /** Shown as a grid column (and sortable there). */
+  inGrid?: boolean;
+}
+
+export interface TMasterType {
+  type: string;
+  label: string;
+  /** The spec's settings sub-route, e.g. `/settings/documents`. */
+  route: string;
+  schema: z.ZodType;
+  fields: readonly TMasterField[];
+  /** Whether rows may be deleted from the grid. */
+  deletable: boolean;
+}
+
+const nameFields: TMasterField[] = [
+  { name: 'name', label: 'Name', kind: 'text', required: true, inGrid: true },
+  { name: 'description', label: 'Description', kind: 'multiline', inGrid: true },
+];
+
+export const MASTER_TYPES = {
+  documentTypes: { type: 'documentTypes', label: 'Document Types', route: 'documents', schema: ZDocumentType, fields: nameFields, deletable: true },
+  insuranceTypes: { type: 'insuranceTypes', label: 'Insurance Types', route: 'insurances', schema: ZInsuranceType, fields: nameFields, deletable: true },
+  invoiceCycles: {
+    type: 'invoiceCycles', label: 'Invoice Cycles', route: 'invoiceCycles', schema: ZInvoiceCycle, deletable: true,
+    fields: [
+      ...nameFields,
+      { name: 'dueDays', label: 'Due Days', kind: 'number', required: true, inGrid: true },
+      { name: 'expression', label: 'Schedule', kind: 'cron', required: true, inGrid: true },
+    ],
+  },
+  paymentTypes: {
+    type: 'paymentTypes', label: 'Payment Types', route: 'paymentTypes', schema: ZPaymentType, deletable: true,
+    fields: [
+      ...nameFields,
+      { name: 'skuType', label: 'Type', kind: 'select', options: SKU_TYPES, required: true, inGrid: true },
+      { name: 'skuValue', label: 'Value', kind: 'number', required: true, inGrid: true },
+      { name: 'lateFee', label: 'Late Fee %', kind: 'number', required: true, inGrid: true },
+    ],
+  },
+  notifications: {
+    type: 'notifications', label: 'Notifications', route: 'notifications', schema: ZNotification, deletable: true,
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, inGrid: true },
+      { name: 'module', label: 'Module', kind: 'select', options: NOTIFICATION_MODULES, required: true, inGrid: true },
+      { name: 'trigger', label: 'Trigger', kind: 'select', options: NOTIFICATION_TRIGGERS, required: true, inGrid: true },
+      { name: 'notify', label: 'Notify', kind: 'select', options: NOTIFY_AUDIENCES, required: true, inGrid: true },
+      { name: 'template', label: 'Template', kind: 'richtext', required: true },
+    ],
+  },
+  notices: {
+    type: 'notices', label: 'Notices', route: 'notices', schema: ZNotice, deletable: true,
+    fields: [
+      ...nameFields,
+      { name: 'key', label: 'Key', kind: 'text', required: true, inGrid: true },
+      { name: 'module', label: 'Module', kind: 'select', options: NOTICE_MODULES, required: true, inGrid: true },
+      { name: 'template', label: 'Template', kind: 'richtext', required: true },
+    ],
+  },
+  systemSettings: {
+    type: 'systemSettings', label: 'System Settings', route: 'systemsettings', schema: ZSystemSetting, deletable: false,
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, inGrid: true },
+      { name: 'value', label: 'Value', kind: 'text', required: true, inGrid: true },
+    ],
+  },
+} as const satisfies Record<string, TMasterType>;
+
+export type TMasterTypeName = keyof typeof MASTER_TYPES;
+export const MASTER_TYPE_NAMES = Object.keys(MASTER_TYPES) as TMasterTypeName[];
+export function isMasterTypeName(value: string): value is TMasterTypeName {
+  return Object.prototype.hasOwnProperty.call(MASTER_TYPES, value);
+}
+
+/**
+ * The 16 Settings entries in the spec's order (doc 1 §2). `available` lists the ones built so
+ * far; the Settings page shows only those.
+ */
+export const SETTINGS_ENTRIES = [
+  { key: 'accounts', label: 'Accounts', route: 'accounts' },
+  { key: 'documentTypes', label: 'Document Types', route: 'documents' },
+  { key: 'insuranceTypes', label: 'Insurance Types', route: 'insurances' },
+  { key: 'invoiceCycles', label: 'Invoice Cycles', route: 'invoiceCycles' },
+  { key: 'paymentTypes', label: 'Payment Types', route: 'paymentTypes' },
+  { key: 'notifications', label: 'Notifications', route: 'notifications' },
+  { key: 'notices', label: 'Notices', route: 'notices' },
+  { key: 'propertyTypes', label: 'Property Types', route: 'types' },
+  { key: 'propertyAttributes', label: 'Property Attributes', route: 'attributes' },
+  { key: 'propertyAreas', label: 'Property Areas', route: 'areas' },
+  { key: 'factsheet', label: 'Property FactSheet', route: 'factsheet' },
+  { key: 'notificationsSent', label: 'Notifications Sent', route: 'templates' },
+  { key: 'systemSettings', label: 'System Settings', route: 'systemsettings' },
+  { key: 'masterInspection', label: 'Master Inspection', route: 'inspection' },
+  { key: 'masterWorkorder', label: 'Master Workorder', route: 'workorder' },
+  { key: 'masterAsset', label: 'Master Asset', route: 'asset' },
+] as const;
+
+export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
+  'accounts', 'documentTypes', 'insuranceTypes', 'invoiceCycles', 'paymentTypes', 'notifications', 'notices', 'systemSettings',
+]);

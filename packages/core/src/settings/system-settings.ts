@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { isValidTimeZone, DEFAULT_TIME_ZONE } from '../dates';
+
+/**
+ * System Settings are name/value pairs (spec doc 1 §3) whose value is typed by name.
+ * `isPublic` settings are what `GET /api/Getsettings` returns to anonymous callers
+ * (PRODUCT-RULES 14). Values are stored as text; `parse` checks them and `coerce` reads them.
+ */
+interface TSettingDefinition {
+  label: string;
+  description: string;
+  kind: 'number' | 'yesno' | 'text' | 'timezone' | 'integer';
+  defaultValue: string;
+  isPublic: boolean;
+  schema: z.ZodType<string>;
+}
+
+const yesNo = z.enum(['yes', 'no'], { error: 'Value must be yes or no' });
+
+export const SYSTEM_SETTINGS = {
+  WAITLIST_CHARGE: {
+    label: 'Waitlist charge',
+    description: 'Amount charged to join the waitlist, in dollars. 0 skips the payment step.',
+    kind: 'number',
+    defaultValue: '10',
+    isPublic: true,
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'Value must be a number of at least 0 with at most two decimals'),
+  },
+  TIEDOWN_PAYMENT: {
+    label: 'Transient parking payment',
+    description: 'Whether a parking request takes a card payment (yes) or is sent with amount 0 (no).',
+    kind: 'yesno',
+    defaultValue: 'no',
+    isPublic: true,
+    schema: yesNo,
+  },
+  LANDING_LINKS: {
+    label: 'Landing page cards',
+    description: 'Show the four cards on the landing page (yes), or as tiles on the home menu (no).',
+    kind: 'yesno',
+    defaultValue: 'yes',
+    isPublic: true,
+    schema: yesNo,
+  },
+  AIRPORT_NAME: {
+    label: 'Airport name',
+    description: 'Shown as the title of the portal.',
+    kind: 'text',
+    defaultValue: 'Apron Municipal Airport',
+    isPublic: true,
+    schema: z.string().trim().min(1, 'Value is required').max(120, 'Value must be at most 120 characters'),
+  },
+  TIME_ZONE: {
+    label: 'Airport time zone',
+    description: 'IANA time zone used for date-only rules (nights, due dates, expiry).',
+    kind: 'timezone',
+    defaultValue: DEFAULT_TIME_ZONE,
+    isPublic: true,
+    schema: z.string().trim().refine(isValidTimeZone, 'Value must be a time zone such as America/Los_Angeles'),
+  },
+  EXPIRY_WINDOW_DAYS: {
+    label: 'Expiring soon window (days)',
+    description: 'Agreements and insurances ending within this many days are Expiring Soon.',
+    kind: 'integer',
+    defaultValue: '60',
+    isPublic: false,
+    schema: z.string().trim().regex(/^\d{1,4}$/, 'Value must be a whole number of days'),
+  },
+} as const satisfies Record<string, TSettingDefinition>;
+
+export type TSystemSettingName = keyof typeof SYSTEM_SETTINGS;
+export const SYSTEM_SETTING_NAMES = Object.keys(SYSTEM_SETTINGS) as TSystemSettingName[];
+
+export function isSystemSettingName(name: string): name is TSystemSettingName {
+  return Object.prototype.hasOwnProperty.call(SYSTEM_SETTINGS, name);
+}
+
+export const PUBLIC_SETTING_NAMES = SYSTEM_SETTING_NAMES.filter((n) => SYSTEM_SETTINGS[n].isPublic);
+
+/** The typed value of a stored setting, falling back to its default when missing or invalid. */
+export function readSetting(values: Partial<Record<string, string>>, name: 'WAITLIST_CHARGE'): number;
+export function readSetting(values: Partial<Record<string, string>>, name: 'TIEDOWN_PAYMENT' | 'LANDING_LINKS'): boolean;
+export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS'): number;
+export function readSetting(values: Partial<Record<string, string>>, name: 'AIRPORT_NAME' | 'TIME_ZONE'): string;
+export function readSetting(values: Partial<Record<string, string>>, name: TSystemSettingName): number | boolean | string {
+  const def: TSettingDefinition = SYSTEM_SETTINGS[name];
+  const raw = values[name];
+  const checked = raw !== undefined && def.schema.safeParse(raw).success ? raw.trim() : def.defaultValue;
+  if (def.kind === 'number' || def.kind === 'integer') return Number(checked);
+  if (def.kind === 'yesno') return checked === 'yes';
+  return checked;
+}
