@@ -15,6 +15,8 @@ export interface TNotify {
   success: (message: string) => void;
   error: (error: unknown) => void;
   warning: (message: string) => void;
+  /** An error toast with a fixed text (e.g. 'Session not Valid'). */
+  failure: (message: string) => void;
 }
 
 /** Toasts: success texts, and failures as the call's message or 'Error Occurred'. */
@@ -24,6 +26,7 @@ export function useNotify(): TNotify {
     () => ({
       success: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
       warning: (message: string) => enqueueSnackbar(message, { variant: 'warning' }),
+      failure: (message: string) => enqueueSnackbar(message, { variant: 'error' }),
       error: (error: unknown) => {
         // a 401 already returned the user to `/`; no toast for it
         if (isApiError(error) && error.status === 401) return;

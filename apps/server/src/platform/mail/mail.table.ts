@@ -1,0 +1,26 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Every e-mail is written here first, in the transaction of the change that causes it; a job
+ * delivers it (SMTP when SMTP_URL is set). Nothing is lost when the mail server is down.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().array().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** `[{ filename, contentType, contentBase64 }]` (invoices, .ics invites). */
+    attachments: jsonb().notNull().default([]),
+    /** What caused it, for the Notifications Sent view: e.g. `contact`, `invite`. */
+    kind: text().notNull(),
+    status: text().notNull().default('queued'), // queued | sent | failed
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);

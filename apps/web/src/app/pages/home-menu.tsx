@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { menuFor, type TSessionUser } from '@apron/core';
+import { ContactUsDialog, LostCardDialog } from '../../features/contact/contact-dialogs';
+import { useAppConfig } from '../../lib/session';
+import { menuIcon } from '../menu-icons';
+
+function TileBody({ itemKey, label }: { itemKey: string; label: string }) {
+  const Icon = menuIcon(itemKey);
+  return (
+    <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 3 }}>
+      <Icon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+      <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600, textAlign: 'center' }}>
+        {label}
+      </Typography>
+    </CardContent>
+  );
+}
+
+/** The signed-in home: a tile per menu item this user may see. */
+export function HomeMenu({ user }: { user: TSessionUser }) {
+  const config = useAppConfig();
+  const [dialog, setDialog] = useState<'contact' | 'lostCard' | null>(null);
+  const items = menuFor(user).filter((item) => item.key !== 'dashboard');
+  const showContactTiles = config.data !== undefined && config.data.jsonvalue.landinglinks !== true;
+  const title = config.data?.jsonvalue.airportName || 'Dashboard';
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Home menu">
+        {items.map((item) => (
+          <Grid key={item.key} size={{ xs: 6, sm: 4, md: 3 }} component="li">
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={item.route} sx={{ height: '100%' }}>
+                <TileBody itemKey={item.key} label={item.label} />
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+        {showContactTiles && (
+          <>
+            <Grid size={{ xs: 6, sm: 4, md: 3 }} component="li">
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea onClick={() => setDialog('contact')} sx={{ height: '100%' }}>
+                  <TileBody itemKey="contact" label="Contact Us" />
+                </CardActionArea>
+              </Card>
+            </Grid>
+            <Grid size={{ xs: 6, sm: 4, md: 3 }} component="li">
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea onClick={() => setDialog('lostCard')} sx={{ height: '100%' }}>
+                  <TileBody itemKey="lostCard" label="Lost/Stolen Card" />
+                </CardActionArea>
+              </Card>
+            </Grid>
+          </>
+        )}
+      </Grid>
+      {showContactTiles && (
+        <>
+          <ContactUsDialog open={dialog === 'contact'} onClose={() => setDialog(null)} />
+          <LostCardDialog open={dialog === 'lostCard'} onClose={() => setDialog(null)} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { ContactUsDialog, LostCardDialog } from '../../features/contact/contact-dialogs';
+import { useAppConfig } from '../../lib/session';
+import { menuIcon } from '../menu-icons';
+
+interface TLandingCard {
+  key: string;
+  title: string;
+  text: string;
+  action: ReactNode;
+}
+
+function LandingCard({ card }: { card: TLandingCard }) {
+  const Icon = menuIcon(card.key);
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Icon color="primary" fontSize="large" aria-hidden />
+        <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+          {card.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {card.text}
+        </Typography>
+      </CardContent>
+      <CardActions>{card.action}</CardActions>
+    </Card>
+  );
+}
+
+/** The public landing page: title, credit and (when enabled) the four cards. */
+export function LandingPage() {
+  const config = useAppConfig();
+  const [dialog, setDialog] = useState<'contact' | 'lostCard' | null>(null);
+  const airportName = config.data?.jsonvalue.airportName ?? 'Apron';
+  const showCards = config.data?.jsonvalue.landinglinks === true;
+
+  const cards: TLandingCard[] = [
+    {
+      key: 'tiedown',
+      title: 'Transient Parking',
+      text: 'Request a tie-down for a visiting aircraft.',
+      action: (
+        <Button component={RouterLink} to="/tiedown/create" variant="contained">
+          Submit
+        </Button>
+      ),
+    },
+    {
+      key: 'listings',
+      title: 'Property Listing',
+      text: 'See hangars, land and buildings available for lease.',
+      action: (
+        <Button component={RouterLink} to="/listings" variant="contained">
+          View Listings
+        </Button>
+      ),
+    },
+    {
+      key: 'contact',
+      title: 'Contact Us',
+      text: 'Send a message to the airport administrators.',
+      action: (
+        <Button variant="contained" onClick={() => setDialog('contact')}>
+          Contact Us
+        </Button>
+      ),
+    },
+    {
+      key: 'lostCard',
+      title: 'Lost/Stolen Card',
+      text: 'Report a lost or stolen access card.',
+      action: (
+        <Button variant="contained" onClick={() => setDialog('lostCard')}>
+          Report Card
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Box sx={{ py: { xs: 2, sm: 4 } }}>
+      <Box sx={{ textAlign: 'center', mb: 4 }}>
+        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>
+          {config.isPending ? '\u00a0' : airportName}
+        </Typography>
+        <Typography color="text.secondary">Powered By Apron</Typography>
+      </Box>
+      {showCards && (
+        <Grid container spacing={2}>
+          {cards.map((card) => (
+            <Grid key={card.key} size={{ xs: 12, sm: 6, md: 3 }}>
+              <LandingCard card={card} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <ContactUsDialog open={dialog === 'contact'} onClose={() => setDialog(null)} />
+      <LostCardDialog open={dialog === 'lostCard'} onClose={() => setDialog(null)} />
+    </Box>
+  );
+}

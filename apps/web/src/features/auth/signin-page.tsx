@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { TSessionUser } from '@apron/core';
+import { Loader } from '../../components/loader';
+import { apiFetch, clearBrowserStorage, resetCsrfToken } from '../../lib/api-client';
+import { saveIdentity } from '../../lib/identity';
+import { SESSION_NOT_VALID, SUCCESS_TEXT, useNotify } from '../../lib/notify';
+import { ACCESS_QUERY_KEY, safeReturnTo, type TAccessResponse } from '../../lib/session';
+
+interface TAuthorizeResponse extends Partial<TAccessResponse> {
+  message?: string;
+  returnTo?: string;
+  user?: TSessionUser;
+}
+
+/**
+ * One Authorize call per code, even when React StrictMode runs the effect twice:
+ * the promise is shared by code.
+ */
+const authorizeCalls = new Map<string, Promise<TAuthorizeResponse>>();
+
+function authorizeOnce(code: string, state: string | null, iss: string | null): Promise<TAuthorizeResponse> {
+  let call = authorizeCalls.get(code);
+  if (!call) {
+    call = apiFetch<TAuthorizeResponse>(`/Authorize/${encodeURIComponent(code)}`, {
+      query: { state, iss },
+      on401: 'throw',
+    });
+    authorizeCalls.set(code, call);
+  }
+  return call;
+}
+
+/** The sign-in callback: 'Validating Token' while the server checks the code. */
+export function SignInPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const code = search.get('code') ?? params.code ?? '';
+  const state = search.get('state');
+  const iss = search.get('iss');
+
+  useEffect(() => {
+    let active = true;
+    const fail = () => {
+      notify.failure(SESSION_NOT_VALID);
+      clearBrowserStorage();
+      resetCsrfToken();
+      queryClient.setQueryData(ACCESS_QUERY_KEY, null);
+      navigate('/', { replace: true });
+    };
+    if (!code) {
+      fail();
+      return;
+    }
+    authorizeOnce(code, state, iss).then(
+      async (body) => {
+        if (!active) return;
+        resetCsrfToken();
+        if (body.user) {
+          saveIdentity({ givenName: body.user.givenName, familyName: body.user.familyName, email: body.user.email });
+          queryClient.setQueryData(ACCESS_QUERY_KEY, body.user);
+        }
+        await queryClient.invalidateQueries({ queryKey: ACCESS_QUERY_KEY });
+        notify.success(body.message ?? SUCCESS_TEXT.welcome);
+        navigate(safeReturnTo(body.returnTo), { replace: true });
+      },
+      () => {
+        if (active) fail();
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [code, state, iss, navigate, notify, queryClient]);
+
+  return <Loader text="Validating Token" />;
+}
