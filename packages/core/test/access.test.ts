@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { hasModule, isModuleAdmin, menuFor, satisfies, type TSessionUser } from '../src/access/index';
+
+function user(overrides: Partial<TSessionUser> = {}): TSessionUser {
+  return { id: 'u1', email: 'u@example.test', givenName: 'U', familyName: 'Ser', isInternal: true, isAdmin: false, modules: [], companyId: null, ...overrides };
+}
+
+describe('permission table', () => {
+  it('lets internal users use the modules in their list, and write only with the admin flag', () => {
+    const clerk = user({ modules: ['Invoices'] });
+    expect(hasModule(clerk, 'Invoices')).toBe(true);
+    expect(hasModule(clerk, 'Settings')).toBe(false);
+    expect(isModuleAdmin(clerk, 'Invoices')).toBe(false);
+    expect(isModuleAdmin({ ...clerk, isAdmin: true }, 'Invoices')).toBe(true);
+    expect(isModuleAdmin({ ...clerk, isAdmin: true }, 'Settings')).toBe(false);
+  });
+
+  it('never gives an external user a module, whatever their record says', () => {
+    const tenant = user({ isInternal: false, modules: ['Settings'], isAdmin: true, companyId: 'c1' });
+    expect(hasModule(tenant, 'Settings')).toBe(false);
+    expect(satisfies(tenant, 'admin:Settings')).toBe(false);
+    expect(satisfies(tenant, 'internal')).toBe(false);
+    expect(satisfies(tenant, 'signedIn')).toBe(true);
+  });
+
+  it('answers route rules for anonymous callers', () => {
+    expect(satisfies(null, 'public')).toBe(true);
+    expect(satisfies(null, 'signedIn')).toBe(false);
+    expect(satisfies(null, 'module:Settings')).toBe(false);
+  });
+});
+
+describe('home menu', () => {
+  const none = new Set<string>();
+
+  it('shows staff the internal items of their modules, in the spec order', () => {
+    const keys = menuFor(user({ modules: ['Settings', 'Property'] }), none).map((i) => i.key);
+    expect(keys).toEqual(['dashboard', 'properties', 'settings', 'myaccount', 'alerts', 'appointments', 'inspections', 'workorders', 'assets']);
+  });
+
+  it('shows tenants the external listings link and nothing internal', () => {
+    const keys = menuFor(user({ isInternal: false, companyId: 'c1' }), none).map((i) => i.key);
+    expect(keys).toContain('listings');
+    expect(keys).toContain('owners');
+    expect(keys).toContain('invoices');
+    expect(keys).not.toContain('settings');
+    expect(keys).not.toContain('properties');
+    expect(keys).not.toContain('waitlist');
+  });
+
+  it('hides items whose feature has not been built', () => {
+    const keys = menuFor(user({ modules: ['Settings', 'Invoices'] })).map((i) => i.key);
+    expect(keys).toContain('settings');
+    expect(keys).not.toContain('invoices');
+  });
+});
