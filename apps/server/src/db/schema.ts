@@ -7,3 +7,4 @@ export { passwordTokens } from '../platform/auth/password-links';
 export * from '../platform/audit/audit.table';
 export * from '../platform/mail/mail.table';
 export * from '../modules/accounts/accounts.table';
+export * from '../modules/settings/settings.table';

@@ -32,6 +32,10 @@ export const accounts = pgTable(
     uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
     index('accounts_company_idx').on(t.companyId),
     index('accounts_created_idx').on(t.createdAt),
+    // Sort columns of the Accounts grid; `q` search uses the trigram index of the custom migration.
+    index('accounts_given_name_idx').on(sql`lower(${t.givenName})`),
+    index('accounts_family_name_idx').on(sql`lower(${t.familyName})`),
+    index('accounts_last_sign_in_idx').on(t.lastSignInAt),
   ],
 );
 

@@ -1,0 +1,17 @@
+-- Trigram indexes for the grids' `q` search (ILIKE '%text%' on lower(...)); drizzle cannot
+-- express an operator class on an expression, so they are written by hand.
+CREATE INDEX IF NOT EXISTS "document_types_name_trgm" ON "document_types" USING gin (lower("name") gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "insurance_types_name_trgm" ON "insurance_types" USING gin (lower("name") gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "invoice_cycles_name_trgm" ON "invoice_cycles" USING gin (lower("name") gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "payment_types_name_trgm" ON "payment_types" USING gin (lower("name") gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "notices_search_trgm" ON "notices" USING gin ((lower("name" || ' ' || "key")) gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "notifications_name_trgm" ON "notifications" USING gin (lower("name") gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "system_settings_search_trgm" ON "system_settings" USING gin ((lower("name" || ' ' || "value")) gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "accounts_search_trgm" ON "accounts" USING gin ((lower("email" || ' ' || "given_name" || ' ' || "family_name")) gin_trgm_ops);
