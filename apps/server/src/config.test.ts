@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a first run', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.oidc).toBeNull();
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('names every bad variable in one message', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'mail.example.com', ADMIN_PASSWORD: 'short' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT:/);
+    expect(message).toMatch(/DATABASE_URL: must start with postgres/);
+    expect(message).toMatch(/SMTP_URL: must start with smtp/);
+    expect(message).toMatch(/ADMIN_PASSWORD: must be at least 10 characters/);
+  });
+
+  it('wants the three OIDC variables together', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(/OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
+    const config = loadConfig({ OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'apron', OIDC_CLIENT_SECRET: 's3cret' });
+    expect(config.oidc).toEqual({ issuer: 'https://login.example.com', clientId: 'apron', clientSecret: 's3cret' });
+  });
+
+  it('requires a session secret in production and secure cookies behind https', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required in production/);
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://apron.example.com/' });
+    expect(config.publicUrl).toBe('https://apron.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+});
