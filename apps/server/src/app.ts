@@ -14,6 +14,7 @@ import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerWebApp } from './platform/http/web-app';
 import type { AppContext } from './platform/context';
 import { MODULES } from './modules/index';
+import { createBearerVerifier } from './modules/identity/index';
 
 export interface AppDeps {
   config: Config;
@@ -85,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     sessionSecret: config.sessionSecret,
     secureCookies: config.secureCookies,
-    verifyBearer: deps.verifyBearer,
+    // Bearer access tokens of API clients (identity module); tests get the same verifier.
+    verifyBearer: deps.verifyBearer ?? createBearerVerifier(config, database.db),
   });
 
   const ctx: AppContext = { config, database, db: database.db, log: app.log };

@@ -4,6 +4,7 @@ import type { TSessionUser } from '@apron/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/index';
+import { createBearerVerifier } from './modules/identity/index';
 
 /**
  * Start-up work after migrations: the first administrator on an empty database, demo data in
@@ -18,6 +19,7 @@ export interface Services {
 export async function bootstrap(config: Config, database: Database, log: Logger): Promise<Services> {
   await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   return {
+    verifyBearer: createBearerVerifier(config, database.db),
     start: async () => {},
     stop: async () => {},
   };

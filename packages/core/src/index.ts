@@ -8,3 +8,4 @@ export * from './settings/index';
 export * from './accounts';
 export * from './contact';
 export * from './attachments';
+export * from './identity';
