@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, E2E_PORT } from './support/env';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = path.join(here, '.data');
+
+/**
+ * Journeys run against the built app (the root `npm run test:e2e` builds the web first) in
+ * demo mode on a fresh scratch data dir, in Debian's Chromium (`apt-get install chromium`;
+ * never `npx playwright install`: this machine cannot download browsers).
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The machine's network is closed: without these Chromium keeps dialling Google's hosts.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    // Anonymous journeys do not wait for sign-in: they still run when signing in is broken.
+    { name: 'anonymous', testMatch: /anonymous\/.*\.spec\.ts/ },
+    { name: 'setup', testMatch: /signed-in\/.*\.setup\.ts/ },
+    { name: 'signed-in', testMatch: /signed-in\/.*\.spec\.ts/, dependencies: ['setup'] },
+  ],
+  webServer: {
+    command: `rm -rf "${dataDir}" && npm run start -w apps/server`,
+    cwd: path.join(here, '..'),
+    env: {
+      APRON_DEMO: '1',
+      DATA_DIR: dataDir,
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+    },
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
