@@ -94,3 +94,25 @@ export async function submitSignIn(browser: TestBrowser, pageHtml: string, email
 export function callbackParams(res: LightMyRequestResponse): URLSearchParams {
   return new URL(String(res.headers.location)).searchParams;
 }
+
+/** The whole browser journey: Login -> sign-in page -> password -> Authorize. */
+export async function signInThroughPortal(
+  t: TestApp,
+  email: string,
+  password: string,
+  returnTo = '/',
+): Promise<{ browser: TestBrowser; authorize: LightMyRequestResponse; sessionCookie: string | null }> {
+  const browser = new TestBrowser(t);
+  const { page } = await openSignInPage(browser, returnTo);
+  const done = await submitSignIn(browser, page.body, email, password);
+  if (done.statusCode !== 303) throw new Error(`sign-in did not redirect: ${done.statusCode} ${done.body.slice(0, 500)}`);
+  const params = callbackParams(done);
+  const authorize = await authorizeCall(t, params.get('code')!, params.get('state')!, params.get('iss'));
+  const sid = authorize.cookies.find((c) => c.name === 'apron_sid');
+  return { browser, authorize, sessionCookie: sid ? `apron_sid=${sid.value}` : null };
+}
+
+export function authorizeCall(t: TestApp, code: string, state: string, iss: string | null): Promise<LightMyRequestResponse> {
+  const query = new URLSearchParams({ state, ...(iss ? { iss } : {}) });
+  return t.app.inject({ method: 'GET', url: `/api/Authorize/${encodeURIComponent(code)}?${query}` });
+}
