@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Before any route: Fastify binds a route's error handler when the route is added.
+  registerErrorHandler(app);
   await app.register(accessPlugin, {
     db: database.db,
     sessionSecret: config.sessionSecret,
@@ -93,7 +95,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: AppContext = { config, database, db: database.db, log: app.log };
   for (const register of MODULES) await register(app, ctx);
 
-  registerErrorHandler(app);
   const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app);
   app.setNotFoundHandler((request, reply) => {
     if (serveSpa?.(request, reply)) return;

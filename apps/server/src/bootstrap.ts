@@ -4,6 +4,8 @@ import type { TSessionUser } from '@apron/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/index';
+import { ensureSystemSettings } from './modules/settings/index';
+import { seedDemo } from './demo/seed';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -17,6 +19,9 @@ export interface Services {
 }
 
 export async function bootstrap(config: Config, database: Database, log: Logger): Promise<Services> {
+  await ensureSystemSettings(database.db);
+  // Demo accounts first: a demo database then needs no generated first-admin password.
+  await seedDemo(database.db, config, log);
   await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   return {
     verifyBearer: createBearerVerifier(config, database.db),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './access/modules';
 import { ZEmail, zRequiredText } from './common/text';
+import { ZListQuery } from './common/list';
 
 /** Accounts (Settings > Accounts): internal staff; company users are added from their company. */
 export const ZAccountCreate = z.object({
@@ -44,3 +45,10 @@ export const SIGN_IN_LIMITS = { maxFailures: 5, lockMinutes: 15, minPasswordLeng
 
 /** Session length (spec: one hour after sign-in, refreshed while active). */
 export const SESSION_TTL_SECONDS = 60 * 60;
+
+/** `GET /api/Accounts`: the list query plus `internal=true|false`. */
+export const ACCOUNT_SORT_FIELDS = ['email', 'givenName', 'familyName', 'createdAt', 'lastSignInAt'] as const;
+export const ZAccountListQuery = ZListQuery.extend({
+  internal: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
+});
+export type TAccountListQuery = z.infer<typeof ZAccountListQuery>;

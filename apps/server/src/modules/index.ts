@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context';
 import { healthRoutes } from '../platform/http/health.routes';
+import { registerSettings } from './settings/index';
+import { registerAccounts } from './accounts/index';
 import { registerIdentity } from './identity/index';
 
 /**
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerIdentity];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity];

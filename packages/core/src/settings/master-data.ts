@@ -37,13 +37,26 @@ export const ZInvoiceCycle = ZNameDescription.extend({
     }),
 });
 
+/**
+ * `skuValue` is dollars for Flat (stored as integer cents, so at most two decimals) and a
+ * percentage for CPI and Percent (at most four decimals).
+ */
 export const ZPaymentType = ZNameDescription.extend({
   skuType: z.enum(SKU_TYPES, { error: 'Choose CPI, Flat or Percent' }),
-  skuValue: z.coerce.number({ error: 'Value must be a number' }).min(0, 'Value must be at least 0').max(1_000_000),
+  skuValue: z.coerce
+    .number({ error: 'Value must be a number' })
+    .min(0, 'Value must be at least 0')
+    .max(1_000_000, 'Value must be at most 1,000,000'),
   lateFee: z.coerce
     .number({ error: 'Late fee must be a number' })
     .min(0, 'Late fee must be between 0 and 100')
     .max(100, 'Late fee must be between 0 and 100'),
+}).superRefine((value, ctx) => {
+  const scale = value.skuType === 'Flat' ? 100 : 10_000;
+  if (Math.abs(Math.round(value.skuValue * scale) - value.skuValue * scale) > 1e-6) {
+    const message = value.skuType === 'Flat' ? 'A flat amount has at most two decimals' : 'A percentage has at most four decimals';
+    ctx.addIssue({ code: 'custom', path: ['skuValue'], message });
+  }
 });
 
 export const ZNotice = ZNameDescription.extend({
@@ -73,6 +86,26 @@ export const ZSystemSetting = z
     const result = SYSTEM_SETTINGS[setting.name].schema.safeParse(setting.value);
     if (!result.success) ctx.addIssue({ code: 'custom', path: ['value'], message: result.error.issues[0]!.message });
   });
+
+/**
+ * A master-data row as the API returns it: `{ _id, ...fields, createdAt, updatedAt }` with
+ * money and percentages as JSON numbers. The presenter of each type lists its fields.
+ */
+export const ZMasterRow = z
+  .object({ _id: z.string(), createdAt: z.string(), updatedAt: z.string() })
+  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type TMasterRow = z.infer<typeof ZMasterRow>;
+
+/** `GET /api/Getsettings`: name/value pairs. */
+export const ZSettingPair = z.object({ name: z.string(), value: z.string() });
+export type TSettingPair = z.infer<typeof ZSettingPair>;
+
+/** `GET /api/AppConfig`: what every page load needs before sign-in. */
+export const ZAppConfig = z.object({
+  name: z.literal('appconfig'),
+  jsonvalue: z.object({ landinglinks: z.boolean(), airportName: z.string(), demo: z.boolean(), testMode: z.boolean() }),
+});
+export type TAppConfig = z.infer<typeof ZAppConfig>;
 
 /** Field metadata the generic grid and dialog render from. */
 export interface TMasterField {

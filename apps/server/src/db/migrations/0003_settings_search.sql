@@ -15,3 +15,14 @@ CREATE INDEX IF NOT EXISTS "notifications_name_trgm" ON "notifications" USING gi
 CREATE INDEX IF NOT EXISTS "system_settings_search_trgm" ON "system_settings" USING gin ((lower("name" || ' ' || "value")) gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "accounts_search_trgm" ON "accounts" USING gin ((lower("email" || ' ' || "given_name" || ' ' || "family_name")) gin_trgm_ops);
+--> statement-breakpoint
+-- The system settings with their defaults (SYSTEM_SETTINGS in packages/core; a test pins that
+-- these match). Start-up's ensureSystemSettings adds names introduced later.
+INSERT INTO "system_settings" ("name", "value") VALUES
+  ('WAITLIST_CHARGE', '10'),
+  ('TIEDOWN_PAYMENT', 'no'),
+  ('LANDING_LINKS', 'yes'),
+  ('AIRPORT_NAME', 'Apron Municipal Airport'),
+  ('TIME_ZONE', 'America/Los_Angeles'),
+  ('EXPIRY_WINDOW_DAYS', '60')
+ON CONFLICT ("name") DO NOTHING;

@@ -1,0 +1,53 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig, type TestApp } from '../../test/helpers';
+import { accounts, findAccountByEmail } from '../modules/accounts/index';
+import { documentTypes, insuranceTypes, invoiceCycles, notices, notifications, paymentTypes, systemSettings } from '../modules/settings/index';
+import { verifyPassword } from '../platform/auth/passwords';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_AIRPORT_NAME, seedDemo } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ APRON_DEMO: '1' });
+});
+afterAll(async () => t?.close());
+
+const silent = { info: () => {} };
+
+async function counts(): Promise<number[]> {
+  const tables = [accounts, documentTypes, insuranceTypes, invoiceCycles, paymentTypes, notices, notifications, systemSettings];
+  return Promise.all(tables.map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n));
+}
+
+describe('demo seed', () => {
+  it('does nothing outside demo mode', async () => {
+    expect(await seedDemo(t.db, testConfig(), silent)).toBe(false);
+    expect((await counts())[0]).toBe(0);
+  });
+
+  it('creates the demo accounts and airport master data once; a second run changes nothing', async () => {
+    expect(await seedDemo(t.db, t.config, silent)).toBe(true);
+    const first = await counts();
+    expect(first).toEqual([DEMO_ACCOUNTS.length, 6, 4, 3, 3, 2, 2, 6]);
+    expect(await seedDemo(t.db, t.config, silent)).toBe(false);
+    expect(await counts()).toEqual(first);
+  });
+
+  it('gives every demo account the demo password and the right role', async () => {
+    for (const demo of DEMO_ACCOUNTS) {
+      const account = await findAccountByEmail(t.db, demo.email);
+      expect(account, demo.email).toMatchObject({ isInternal: demo.isInternal, isAdmin: demo.isAdmin, enabled: true });
+      expect(await verifyPassword(DEMO_PASSWORD, account!.passwordHash)).toBe(true);
+    }
+  });
+
+  it('names the airport, and the app config says demo', async () => {
+    const [name] = await t.db.select().from(systemSettings).where(eq(systemSettings.name, 'AIRPORT_NAME'));
+    expect(name!.value).toBe(DEMO_AIRPORT_NAME);
+    const res = await t.app.inject({ method: 'GET', url: '/api/AppConfig' });
+    expect(res.json().jsonvalue).toMatchObject({ airportName: DEMO_AIRPORT_NAME, demo: true });
+    const flat = await t.db.select().from(paymentTypes).where(eq(paymentTypes.skuType, 'Flat'));
+    expect(flat[0]!.skuAmountCents).toBe(2500);
+  });
+});

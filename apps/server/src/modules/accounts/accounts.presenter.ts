@@ -1,0 +1,27 @@
+import { isModule, type TAccount } from '@apron/core';
+import type { AccountRow } from './accounts.table';
+
+/** An account as the API shows it; the password hash and lockout counters never leave. */
+export function presentAccount(row: AccountRow): TAccount {
+  return {
+    _id: row.id,
+    email: row.email,
+    givenName: row.givenName,
+    familyName: row.familyName,
+    isInternal: row.isInternal,
+    isAdmin: row.isAdmin,
+    enabled: row.enabled,
+    modules: row.modules.filter(isModule),
+    companyId: row.companyId,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The audit snapshot of an account (the presented fields without the id). */
+export function auditAccount(row: AccountRow): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...presentAccount(row) };
+  delete fields._id;
+  delete fields.lastSignInAt; // changes with every sign-in, not an edit
+  return fields;
+}

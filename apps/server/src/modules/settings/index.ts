@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { publicSettingsRoutes } from './public-settings.routes';
+import { settingsRoutes } from './settings.routes';
+
+/** The settings module's public door. */
+export async function registerSettings(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await settingsRoutes(app, ctx);
+  await publicSettingsRoutes(app, ctx);
+}
+
+/** Tables other modules reference by foreign key (agreements -> invoice cycles, documents -> types). */
+export {
+  documentTypes,
+  insuranceTypes,
+  invoiceCycles,
+  notices,
+  notifications,
+  paymentTypes,
+  systemSettings,
+  type InvoiceCycleRow,
+  type PaymentTypeRow,
+  type NoticeRow,
+} from './settings.table';
+export { ensureSystemSettings, loadSystemSettings } from './system-settings';
+export { sanitizeRichText } from './rich-text';
+export { canReadSharedMasterData } from './settings.policy';
+export { MASTER_DEFINITIONS } from './master-data.registry';
+export { createMasterRow, setSystemSetting } from './settings.service';

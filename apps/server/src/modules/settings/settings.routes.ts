@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isMasterTypeName, TOTAL_COUNT_HEADER, ZId, ZListQuery, ZMasterRow, ZMessage, type TMasterTypeName } from '@apron/core';
+import type { AppContext } from '../../platform/context';
+import type { AuditActor } from '../../platform/audit/audit';
+import { notFound } from '../../platform/errors/app-error';
+import { MASTER_DEFINITIONS, type MasterDefinition } from './master-data.registry';
+import { canReadMasterRoute, canReadSharedMasterData } from './settings.policy';
+import { findMasterRow, listAllMasterRows, listMasterRows } from './settings.repo';
+import { createMasterRow, deleteMasterRowById, updateMasterRowById } from './settings.service';
+
+const ZTypeParams = z.object({ type: z.string() });
+const ZTypeIdParams = z.object({ type: z.string(), id: ZId });
+// The body's schema depends on `type`; the service validates it with that type's core schema.
+const ZAnyBody = z.unknown();
+const tags = ['settings'];
+
+function definitionOf(type: string): MasterDefinition {
+  if (!isMasterTypeName(type)) throw notFound(`Unknown settings type ${type}`);
+  return MASTER_DEFINITIONS[type];
+}
+
+const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });
+
+/** Generic master data: `Crud/{type}` (spec doc 2 §7) and the select-box shorthands. */
+export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/Crud/:type',
+    { config: { access: canReadMasterRoute }, schema: { tags, params: ZTypeParams, querystring: ZListQuery, response: { 200: z.array(ZMasterRow) } } },
+    async (request, reply) => {
+      const def = definitionOf(request.params.type);
+      const { rows, total } = await listMasterRows(ctx.db, def, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map((row) => def.present(row));
+    },
+  );
+
+  r.get(
+    '/api/Crud/:type/:id',
+    { config: { access: canReadMasterRoute }, schema: { tags, params: ZTypeIdParams, response: { 200: ZMasterRow } } },
+    async (request) => {
+      const def = definitionOf(request.params.type);
+      const row = await findMasterRow(ctx.db, def, request.params.id);
+      if (!row) throw notFound(`No ${def.noun} found.`);
+      return def.present(row);
+    },
+  );
+
+  r.post(
+    '/api/Crud/:type',
+    { config: { access: 'admin:Settings' }, schema: { tags, params: ZTypeParams, body: ZAnyBody, response: { 201: ZMasterRow } } },
+    async (request, reply) => {
+      const def = definitionOf(request.params.type);
+      const row = await ctx.db.transaction((tx) => createMasterRow(tx, actorOf(request), def, request.body));
+      return reply.status(201).send(row);
+    },
+  );
+
+  r.put(
+    '/api/Crud/:type/:id',
+    { config: { access: 'admin:Settings' }, schema: { tags, params: ZTypeIdParams, body: ZAnyBody, response: { 200: ZMasterRow } } },
+    async (request) => {
+      const def = definitionOf(request.params.type);
+      return ctx.db.transaction((tx) => updateMasterRowById(tx, actorOf(request), def, request.params.id, request.body));
+    },
+  );
+
+  r.delete(
+    '/api/Crud/:type/:id',
+    { config: { access: 'admin:Settings' }, schema: { tags, params: ZTypeIdParams, response: { 200: ZMessage } } },
+    async (request) => {
+      const def = definitionOf(request.params.type);
+      await ctx.db.transaction((tx) => deleteMasterRowById(tx, actorOf(request), def, request.params.id));
+      return { message: 'Deleted Successfully' };
+    },
+  );
+
+  // Shorthands for select boxes in other modules' forms: the full list by name, no paging.
+  const shorthand = (url: string, type: TMasterTypeName, access: 'signedIn' | typeof canReadSharedMasterData) => {
+    const def = MASTER_DEFINITIONS[type];
+    r.get(
+      url,
+      {
+        config: { access: access === 'signedIn' ? access : (user) => access(user) },
+        schema: { tags, response: { 200: z.array(ZMasterRow) } },
+      },
+      async () => (await listAllMasterRows(ctx.db, def)).map((row) => def.present(row)),
+    );
+  };
+  shorthand('/api/InsuranceTypes', 'insuranceTypes', canReadSharedMasterData);
+  shorthand('/api/InvoiceCycles', 'invoiceCycles', canReadSharedMasterData);
+  shorthand('/api/PaymentTypes', 'paymentTypes', canReadSharedMasterData);
+  // Tenants upload documents too, so every signed-in user may read the document types.
+  shorthand('/api/AttachmentTypes', 'documentTypes', 'signedIn');
+}
