@@ -5,6 +5,7 @@ import { auditLog } from '../../platform/audit/audit.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { passwordTokens, redeemPasswordToken } from '../../platform/auth/password-links';
 import { anonymous, buildAccount, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
+import { createCompanyUser } from './index';
 
 let t: TestApp;
 let admin: Caller;
@@ -138,5 +139,21 @@ describe('PUT /api/Accounts/{id}', () => {
     const tenant = await buildAccount(t.db, { isInternal: false });
     const res = await admin.request({ method: 'PUT', url: `/api/Accounts/${tenant.id}`, payload: { modules: ['Invoices'] } });
     expect(res.json()).toEqual({ errors: { modules: 'Company users cannot hold modules.' } });
+  });
+});
+
+describe('createCompanyUser (for the Companies module)', () => {
+  it('creates an external account of the company with an invitation, and refuses a taken e-mail', async () => {
+    const companyId = '11111111-1111-4111-8111-111111111111';
+    const actor = { user: admin.user, requestId: 'test' };
+    const account = await t.db.transaction((tx) =>
+      createCompanyUser(tx, { email: ' Owner@Hangar.test ', companyId, givenName: 'Olive', publicUrl: t.config.publicUrl, actor }),
+    );
+    expect(account).toMatchObject({ email: 'owner@hangar.test', isInternal: false, isAdmin: false, modules: [], companyId, passwordHash: null });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invite'));
+    expect(mails.some((m) => m.to[0] === 'owner@hangar.test' && m.text.includes('/oidc/set-password/'))).toBe(true);
+    await expect(
+      t.db.transaction((tx) => createCompanyUser(tx, { email: 'OWNER@hangar.test', companyId, publicUrl: t.config.publicUrl, actor })),
+    ).rejects.toMatchObject({ code: 'VALIDATION', fields: { email: 'An account with this email already exists' } });
   });
 });
