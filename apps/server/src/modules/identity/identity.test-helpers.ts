@@ -1,7 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/helpers';
 import { insertAccount } from '../accounts/index';
 import { hashPassword } from '../../platform/auth/passwords';
+import { portalClient } from '../../platform/auth/oidc-provider';
 
 /** A browser for tests: a cookie jar over app.inject that follows our site's URLs. */
 export class TestBrowser {
@@ -115,4 +117,35 @@ export async function signInThroughPortal(
 export function authorizeCall(t: TestApp, code: string, state: string, iss: string | null): Promise<LightMyRequestResponse> {
   const query = new URLSearchParams({ state, ...(iss ? { iss } : {}) });
   return t.app.inject({ method: 'GET', url: `/api/Authorize/${encodeURIComponent(code)}?${query}` });
+}
+
+/** The authorization code flow against a built-in provider directly, as an API client runs it. */
+export async function accessTokenFor(t: TestApp, email: string, password: string): Promise<string> {
+  const client = portalClient(t.config);
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: client.clientId,
+    response_type: 'code',
+    redirect_uri: client.redirectUri,
+    scope: 'openid email profile',
+    state: 'st',
+    nonce: 'nn',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  const browser = new TestBrowser(t);
+  const page = await browser.follow(await browser.get(`/oidc/auth?${query}`));
+  const done = await submitSignIn(browser, page.body, email, password);
+  const code = callbackParams(done).get('code')!;
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+    },
+    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier }).toString(),
+  });
+  if (token.statusCode !== 200) throw new Error(`token endpoint: ${token.statusCode} ${token.body}`);
+  return (token.json() as { access_token: string }).access_token;
 }

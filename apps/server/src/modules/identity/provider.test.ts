@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { accounts } from '../accounts/index';
 import { issuePasswordLink } from '../../platform/auth/password-links';
 import { portalClient } from '../../platform/auth/oidc-provider';
 import { DEMO_PASSWORD } from '../../demo/demo-accounts';
-import { TestBrowser, accountWithPassword, callbackParams, formAction, signInThroughPortal, submitSignIn } from './identity.test-helpers';
+import { TestBrowser, accessTokenFor, accountWithPassword, callbackParams, formAction, signInThroughPortal } from './identity.test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,38 +16,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const PASSWORD = 'correct horse battery';
-
-/** Runs the authorization code flow against the provider directly, as an API client would. */
-async function accessTokenFor(email: string, password: string): Promise<string> {
-  const client = portalClient(t.config);
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const query = new URLSearchParams({
-    client_id: client.clientId,
-    response_type: 'code',
-    redirect_uri: client.redirectUri,
-    scope: 'openid email profile',
-    state: 'st',
-    nonce: 'nn',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  });
-  const browser = new TestBrowser(t);
-  const page = await browser.follow(await browser.get(`/oidc/auth?${query}`));
-  const done = await submitSignIn(browser, page.body, email, password);
-  const code = callbackParams(done).get('code')!;
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/oidc/token',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
-    },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier }).toString(),
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  return token.json().access_token as string;
-}
 
 describe('the built-in OpenID provider', () => {
   it('publishes discovery at the public issuer and only public keys', async () => {
@@ -107,7 +74,7 @@ describe('the built-in OpenID provider', () => {
 describe('bearer access tokens', () => {
   it('accepts a JWT access token from the flow and refuses forged ones', async () => {
     const account = await accountWithPassword(t, PASSWORD, { isInternal: false, modules: [] });
-    const token = await accessTokenFor(account.email, PASSWORD);
+    const token = await accessTokenFor(t, account.email, PASSWORD);
     const claims = decodeJwt(token);
     expect(claims).toMatchObject({ iss: 'http://localhost:3000/oidc', aud: 'http://localhost:3000/api', sub: account.id });
 
@@ -141,7 +108,7 @@ describe('bearer access tokens', () => {
 
   it('refuses the token of an account disabled since', async () => {
     const account = await accountWithPassword(t, PASSWORD);
-    const token = await accessTokenFor(account.email, PASSWORD);
+    const token = await accessTokenFor(t, account.email, PASSWORD);
     await t.db.update(accounts).set({ enabled: false }).where(eq(accounts.id, account.id));
     const res = await t.app.inject({ method: 'GET', url: '/api/Access', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
