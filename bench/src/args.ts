@@ -1,0 +1,66 @@
+/** Command line of `npm run bench -- [scenario...] [--size N] [--connections N] [--duration S]`. */
+export interface BenchOptions {
+  scenarios: string[];
+  size: number | undefined;
+  connections: number;
+  duration: number;
+  warmup: number;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  help: boolean;
+}
+
+const USAGE = `Usage: npm run bench -- [scenario ...] [options]
+
+Scenarios: access, settings-grid, startup (default: access settings-grid startup)
+
+Options:
+  --size N           rows to seed (access: accounts with a live session; settings-grid: document
+                     types). Default 10000.
+  --connections N    concurrent HTTP connections (default 50)
+  --duration S       seconds of measured load per server (default 10)
+  --warmup S         seconds of unmeasured load first (default 2)
+  --database-url URL run on this PostgreSQL (a scratch database is created and dropped);
+                     defaults to $DATABASE_URL, else a fresh PGlite data dir under bench/.data
+  --log-level L      the app's LOG_LEVEL during load (default warn)
+  --help`;
+
+export function usage(): string {
+  return USAGE;
+}
+
+export function parseArgs(argv: string[]): BenchOptions {
+  const options: BenchOptions = {
+    scenarios: [],
+    size: undefined,
+    connections: 50,
+    duration: 10,
+    warmup: 2,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    logLevel: 'warn',
+    help: false,
+  };
+  const number = (flag: string, value: string | undefined): number => {
+    const n = Number(value);
+    if (!value || !Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number, got '${value ?? ''}'`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case '--size': options.size = number(flag, value()); break;
+      case '--connections': options.connections = number(flag, value()); break;
+      case '--duration': options.duration = number(flag, value()); break;
+      case '--warmup': options.warmup = number(flag, value()); break;
+      case '--database-url': options.databaseUrl = value(); break;
+      case '--log-level': options.logLevel = value() ?? 'warn'; break;
+      case '--help': case '-h': options.help = true; break;
+      default:
+        if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
+        options.scenarios.push(arg);
+    }
+  }
+  return options;
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, usage, type BenchOptions } from './args';
+import { checkAnswer, drive, type LoadResult } from './load';
+import { HTTP_SCENARIOS, type HttpScenario } from './scenarios';
+import { BENCH_DIR, createScratchDb } from './scratch-db';
+import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
+import { measureStartup, type StartupResult } from './startup';
+
+/**
+ * `npm run bench -- [scenario...]`: each HTTP scenario seeds a scratch database, loads the real
+ * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
+ * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
+ */
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'startup'];
+
+const fmt = (n: number | null, digits = 1) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(digits));
+
+function printLoad(label: string, r: LoadResult): void {
+  console.log(
+    `  ${label.padEnd(9)} ${fmt(r.requestsPerSecond, 0).padStart(8)} req/s   p50 ${fmt(r.latencyP50Ms).padStart(6)} ms   p99 ${fmt(r.latencyP99Ms).padStart(6)} ms   ` +
+      `RSS ${fmt(r.rssMiB, 0)} MiB (peak ${fmt(r.peakRssMiB, 0)})   non-2xx ${r.non2xx}   errors ${r.errors}`,
+  );
+}
+
+interface HttpReport {
+  scenario: string;
+  description: string;
+  size: number;
+  path: string;
+  app: LoadResult;
+  baseline: LoadResult;
+  ratio: { throughput: number; latencyP50: number; latencyP99: number; rss: number | null };
+}
+
+async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, driver: string): Promise<HttpReport> {
+  const size = options.size ?? scenario.defaultSize;
+  console.log(`\n== ${scenario.name}: ${scenario.description}`);
+  console.log(`   size ${size}, ${options.connections} connections, ${options.duration} s (+${options.warmup} s warm-up), ${driver}`);
+  const scratch = await createScratchDb(scenario.name, options.databaseUrl);
+  try {
+    const seedStarted = Date.now();
+    const database = await scratch.open();
+    let seeded;
+    try {
+      await database.migrate();
+      seeded = await scenario.seed(database, size);
+    } finally {
+      await database.close();
+    }
+    console.log(`   seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const load = { connections: options.connections, duration: options.duration, warmup: options.warmup };
+    const app = await startServer(SERVER_MAIN, { ...scratch.env, LOG_LEVEL: options.logLevel, NODE_ENV: 'production', SESSION_SECRET: 'bench-'.padEnd(40, 'x') });
+    let appResult: LoadResult;
+    try {
+      await checkAnswer(app, seeded, 'app');
+      appResult = await drive(app, seeded, load);
+    } finally {
+      await app.stop();
+    }
+    printLoad('app', appResult);
+
+    const baseline = await startServer(BASELINE_MAIN, { ...scratch.env, BENCH_SCENARIO: scenario.name });
+    let baselineResult: LoadResult;
+    try {
+      await checkAnswer(baseline, seeded, 'baseline');
+      baselineResult = await drive(baseline, seeded, load);
+    } finally {
+      await baseline.stop();
+    }
+    printLoad('baseline', baselineResult);
+
+    const ratio = {
+      throughput: appResult.requestsPerSecond / baselineResult.requestsPerSecond,
+      latencyP50: appResult.latencyP50Ms / baselineResult.latencyP50Ms,
+      latencyP99: appResult.latencyP99Ms / baselineResult.latencyP99Ms,
+      rss: appResult.peakRssMiB && baselineResult.peakRssMiB ? appResult.peakRssMiB / baselineResult.peakRssMiB : null,
+    };
+    console.log(
+      `  ratio     app/baseline throughput ${fmt(ratio.throughput, 2)}   p50 ${fmt(ratio.latencyP50, 2)}x   p99 ${fmt(ratio.latencyP99, 2)}x   peak RSS ${fmt(ratio.rss, 2)}x`,
+    );
+    if (appResult.non2xx + appResult.errors + baselineResult.non2xx + baselineResult.errors > 0) {
+      console.log('  WARNING: some answers were not 2xx or failed; the figures above include them.');
+    }
+    return { scenario: scenario.name, description: scenario.description, size, path: seeded.path, app: appResult, baseline: baselineResult, ratio };
+  } finally {
+    await scratch.drop();
+  }
+}
+
+async function runStartup(options: BenchOptions): Promise<StartupResult> {
+  console.log('\n== startup: `npm run start -w apps/server` until /api/health answers (demo mode)');
+  const scratch = await createScratchDb('startup', options.databaseUrl);
+  try {
+    const result = await measureStartup(scratch);
+    const verdict = result.secondStartMs < result.targetMs ? 'within' : 'OVER';
+    console.log(`  first start (migrations + demo seed) ${(result.firstStartMs / 1000).toFixed(2)} s`);
+    console.log(`  second start on the same data        ${(result.secondStartMs / 1000).toFixed(2)} s  (${verdict} the ${result.targetMs / 1000} s target)`);
+    return result;
+  } finally {
+    await scratch.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.help) {
+    console.log(usage());
+    return;
+  }
+  const names = options.scenarios.length > 0 ? options.scenarios : ALL;
+  const unknown = names.filter((n) => !ALL.includes(n));
+  if (unknown.length > 0) throw new Error(`Unknown scenario ${unknown.join(', ')}; choose from ${ALL.join(', ')}`);
+
+  const driver = options.databaseUrl ? `PostgreSQL (${new URL(options.databaseUrl).host})` : 'PGlite (embedded)';
+  const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` };
+  console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
+
+  const results: Array<HttpReport | ({ scenario: 'startup' } & StartupResult)> = [];
+  for (const name of names) {
+    const scenario = HTTP_SCENARIOS[name];
+    results.push(scenario ? await runHttpScenario(scenario, options, driver) : { scenario: 'startup', ...(await runStartup(options)) });
+  }
+
+  const dir = path.join(BENCH_DIR, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${names.join('+')}.json`);
+  const { databaseUrl: _url, ...shownOptions } = options;
+  fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), driver, machine, options: shownOptions, results }, null, 2)}\n`);
+  console.log(`\nSaved ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
