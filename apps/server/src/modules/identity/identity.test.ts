@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '@apron/core';
 import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { accounts, ensureFirstAdmin, DEFAULT_ADMIN_EMAIL } from '../accounts/index';
+import { systemSettings } from '../settings/index';
 import { auditLog } from '../../platform/audit/audit.table';
 import { signInRequests } from '../../platform/auth/auth.table';
 import {
@@ -244,5 +245,13 @@ describe('Access and Me', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: 'update', entity: 'account', actorId: caller.user.id });
     expect(audits[0]!.changes).toEqual({ givenName: { from: 'Old', to: 'New' }, familyName: { from: 'Name', to: 'Person' } });
+  });
+});
+
+describe('the sign-in page', () => {
+  it('shows the airport name from System Settings', async () => {
+    await t.db.update(systemSettings).set({ value: 'Carson City Airport' }).where(eq(systemSettings.name, 'AIRPORT_NAME'));
+    const { page } = await openSignInPage(new TestBrowser(t));
+    expect(page.body).toContain('Carson City Airport');
   });
 });

@@ -5,6 +5,7 @@ import { loadSigningKeys } from '../../platform/auth/oidc-keys';
 import { createOidcProvider } from '../../platform/auth/oidc-provider';
 import { registerIdentityRoutes } from './identity.routes';
 import { createPortalOidc } from './oidc-client';
+import { loadSystemSettings } from '../settings/index';
 import { messagePage } from './pages';
 import { registerProviderRoutes } from './provider.routes';
 
@@ -12,11 +13,9 @@ import { registerProviderRoutes } from './provider.routes';
 export { createBearerVerifier } from '../../platform/auth/bearer';
 export { SIGN_IN_MESSAGES } from './sign-in.service';
 
-// The airport name of the sign-in page. TODO(settings): read the stored AIRPORT_NAME once the
-// settings module exposes a reader through its index; until then the default name is shown.
-const airportName = async (): Promise<string> => readSetting({}, 'AIRPORT_NAME');
-
 export async function registerIdentity(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** The airport name shown on the provider's pages (System Settings, or its default). */
+  const airportName = async (): Promise<string> => readSetting(await loadSystemSettings(ctx.db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
   if (!ctx.config.oidc) {
     const keys = await loadSigningKeys(ctx.db);
     const provider = createOidcProvider({
@@ -35,6 +34,8 @@ export async function registerIdentity(app: FastifyInstance, ctx: AppContext): P
         },
       },
     });
+    // Koa would print unexpected errors to stderr; they go to our log with the others.
+    provider.on('server_error', (_koa, error: Error) => ctx.log.error({ err: error }, 'OIDC provider error'));
     await registerProviderRoutes(app, { config: ctx.config, db: ctx.db, provider, airportName });
   }
   await registerIdentityRoutes(app, ctx, createPortalOidc(app, ctx.config));
