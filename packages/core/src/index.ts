@@ -9,3 +9,4 @@ export * from './accounts';
 export * from './contact';
 export * from './attachments';
 export * from './identity';
+export * from './properties/index';

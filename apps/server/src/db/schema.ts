@@ -8,3 +8,4 @@ export * from '../platform/audit/audit.table';
 export * from '../platform/mail/mail.table';
 export * from '../modules/accounts/accounts.table';
 export * from '../modules/settings/settings.table';
+export * from '../modules/properties/properties.table';

@@ -4,9 +4,10 @@ import { healthRoutes } from '../platform/http/health.routes';
 import { registerSettings } from './settings/index';
 import { registerAccounts } from './accounts/index';
 import { registerIdentity } from './identity/index';
+import { registerProperties } from './properties/index';
 
 /**
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties];

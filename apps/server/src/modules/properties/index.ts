@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { listingsRoutes } from './listings.routes';
+import { masterDataRoutes } from './master-data.routes';
+import { propertiesRoutes } from './properties.routes';
+import { createImageStorage } from './property-images';
+
+/** The properties module's public door. */
+export async function registerProperties(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const storage = createImageStorage(ctx.config);
+  await masterDataRoutes(app, ctx);
+  await propertiesRoutes(app, ctx, storage);
+  await listingsRoutes(app, ctx);
+}
+
+/** Agreements register where "Leased" and the lease history come from (issue 4). */
+export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource, type PropertyTypeUsage } from './lease-source';
+/** Tables other modules reference by foreign key (agreements -> properties, waitlist -> types). */
+export { properties, propertyTypes, propertyAreas, type PropertyRow } from './properties.table';
+export { findProperty } from './properties.repo';
+export { seedDemoProperties } from './demo-properties';
+export { seedBenchProperties } from './bench-seed';

@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TLeaseHistoryRow } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Where "Leased" comes from. A property is Leased when an agreement covers today; agreements
+ * belong to the agreements module (issue 4), which registers its source here through this
+ * module's index.ts (`registerLeaseSource`). Until then no property is leased and the lease
+ * history is empty. The source is SQL so that the staff grid filters and sorts by the derived
+ * status in the database, not after loading.
+ */
+export interface LeaseSource {
+  /** A subquery selecting the ids (uuid) of properties with an agreement covering `today` (YYYY-MM-DD). */
+  leasedPropertyIds(today: string): SQL;
+  /** The agreement covering `today` for one property, or null. */
+  currentLease(db: DbOrTx, propertyId: string, today: string): Promise<{ _id: string; title: string; agreementNum: string } | null>;
+  /** Every agreement the property has been part of, newest first. */
+  leaseHistory(db: DbOrTx, propertyId: string): Promise<TLeaseHistoryRow[]>;
+}
+
+const NO_AGREEMENTS: LeaseSource = {
+  leasedPropertyIds: () => sql`select null::uuid where false`,
+  currentLease: async () => null,
+  leaseHistory: async () => [],
+};
+
+let source: LeaseSource = NO_AGREEMENTS;
+
+export function registerLeaseSource(next: LeaseSource): void {
+  source = next;
+}
+
+export function leaseSource(): LeaseSource {
+  return source;
+}
+
+/**
+ * Other records that use a property type (the waitlist's applicants); each returns how many.
+ * `DELETE PropertyTypes/{id}` is refused while any count is above zero.
+ */
+export type PropertyTypeUsage = { label: string; count(db: DbOrTx, typeId: string): Promise<number> };
+const typeUsages: PropertyTypeUsage[] = [];
+
+export function registerPropertyTypeUsage(usage: PropertyTypeUsage): void {
+  if (!typeUsages.some((u) => u.label === usage.label)) typeUsages.push(usage);
+}
+
+export function propertyTypeUsages(): readonly PropertyTypeUsage[] {
+  return typeUsages;
+}

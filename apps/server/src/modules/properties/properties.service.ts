@@ -1,0 +1,155 @@
+import { and, count, eq, max } from 'drizzle-orm';
+import {
+  PROPERTY_IMAGE_LIMITS, propertyAttributeErrors, type TLeaseInfo, type TPropertyStatus, type TPropertyValues, type TSessionUser,
+} from '@apron/core';
+import type { DbOrTx, Tx } from '../../db/client';
+import { recordAudit, type AuditActor } from '../../platform/audit/audit';
+import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
+import { leaseSource } from './lease-source';
+import { attributesOfType, findArea, findType } from './master-data.repo';
+import { presentProperty } from './properties.presenter';
+import * as repo from './properties.repo';
+import { properties, propertyImages, type PropertyRow } from './properties.table';
+import { storeImage, type ImageStorage, type StoredImage } from './property-images';
+
+/** The chosen area and type exist, and every attribute of the type has a value of its kind. */
+async function checkReferences(tx: DbOrTx, values: TPropertyValues): Promise<string[]> {
+  if (!(await findArea(tx, values.area))) throw fieldError('area', 'Area not found');
+  const type = await findType(tx, values.propertyType);
+  if (!type) throw fieldError('propertyType', 'Property type not found');
+  const attributes = await attributesOfType(tx, values.propertyType);
+  const errors = propertyAttributeErrors(
+    values.attributes,
+    attributes.map((a) => ({ _id: a.id, name: a.name, attributeType: a.attributeType as 'Text' | 'Numeric' | 'Date' })),
+  );
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', Object.values(errors)[0]!, errors);
+  return attributes.map((a) => a.id);
+}
+
+/** What the audit log keeps of a property: its columns and its attribute values. */
+function auditValues(row: PropertyRow, attributes: Record<string, string>) {
+  const { createdAt: _c, updatedAt: _u, ...rest } = row;
+  return { ...rest, attributes };
+}
+
+export async function createProperty(tx: Tx, actor: AuditActor, values: TPropertyValues): Promise<PropertyRow> {
+  const attributeIds = await checkReferences(tx, values);
+  const [row] = await tx.insert(properties).values({ ...repo.toPropertyColumns(values), status: 'Active' }).returning();
+  await repo.upsertAttributeValues(tx, row!.id, values.attributes, attributeIds);
+  await recordAudit(tx, actor, { action: 'create', entity: 'property', entityId: row!.id, after: auditValues(row!, await repo.attributeValuesOf(tx, row!.id)) });
+  return row!;
+}
+
+export async function updateProperty(tx: Tx, actor: AuditActor, id: string, values: TPropertyValues): Promise<PropertyRow> {
+  const before = await repo.findProperty(tx, id, true);
+  if (!before) throw notFound('Property not found');
+  const beforeAttributes = await repo.attributeValuesOf(tx, id);
+  const attributeIds = await checkReferences(tx, values);
+  const [row] = await tx.update(properties).set({ ...repo.toPropertyColumns(values), updatedAt: new Date() }).where(eq(properties.id, id)).returning();
+  await repo.upsertAttributeValues(tx, id, values.attributes, attributeIds);
+  await recordAudit(tx, actor, {
+    action: 'update', entity: 'property', entityId: id,
+    before: auditValues(before, beforeAttributes), after: auditValues(row!, await repo.attributeValuesOf(tx, id)),
+  });
+  return row!;
+}
+
+/** Make Active / Make Inactive. Leased is derived and cannot be set (the schema refuses it). */
+export async function setPropertyStatus(tx: Tx, actor: AuditActor, id: string, status: 'Active' | 'Inactive'): Promise<PropertyRow> {
+  const before = await repo.findProperty(tx, id, true);
+  if (!before) throw notFound('Property not found');
+  if (before.status === status) return before;
+  const [row] = await tx.update(properties).set({ status, updatedAt: new Date() }).where(eq(properties.id, id)).returning();
+  await recordAudit(tx, actor, { action: 'update', entity: 'property', entityId: id, before: { status: before.status }, after: { status } });
+  return row!;
+}
+
+export async function leaseInfoOf(db: DbOrTx, row: PropertyRow, day: string): Promise<TLeaseInfo> {
+  const agreement = await leaseSource().currentLease(db, row.id, day);
+  const status: TPropertyStatus = row.status === 'Inactive' ? 'Inactive' : agreement ? 'Leased' : 'Active';
+  return { status, agreement };
+}
+
+/** The detail as `GET Property/List/{id}` answers it. */
+export async function loadPropertyDetail(db: DbOrTx, user: TSessionUser | null, row: PropertyRow, day = repo.today()) {
+  const [names, attributes, images, leaseInfo] = await Promise.all([
+    repo.findPropertyNames(db, row),
+    repo.attributeValuesOf(db, row.id),
+    repo.imagesOf(db, row.id),
+    leaseInfoOf(db, row, day),
+  ]);
+  return presentProperty(user, { row, ...names, attributes, images, leaseInfo });
+}
+
+/**
+ * Replace the header image. Files are written before the transaction; the previous header's
+ * files are removed after it commits (a crash in between leaves an orphan file, never a row
+ * pointing at nothing).
+ */
+export async function setHeaderImage(db: DbOrTx, storage: ImageStorage, actor: AuditActor, id: string, bytes: Buffer): Promise<PropertyRow> {
+  if (!(await repo.findProperty(db, id))) throw notFound('Property not found');
+  const stored = await storeImage(storage, bytes);
+  const { before, row } = await db.transaction(async (tx) => {
+    const found = await repo.findProperty(tx, id, true);
+    if (!found) throw notFound('Property not found');
+    const [updated] = await tx
+      .update(properties)
+      .set({ headerImageKey: stored.storageKey, headerThumbKey: stored.thumbKey, updatedAt: new Date() })
+      .where(eq(properties.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'update', entity: 'property', entityId: id,
+      before: { headerImageKey: found.headerImageKey }, after: { headerImageKey: stored.storageKey },
+    });
+    return { before: found, row: updated! };
+  }).catch(async (error: unknown) => {
+    await removeFiles(storage, stored);
+    throw error;
+  });
+  if (before.headerImageKey && before.headerThumbKey) {
+    await removeFiles(storage, { storageKey: before.headerImageKey, thumbKey: before.headerThumbKey });
+  }
+  return row;
+}
+
+export async function addGalleryImage(db: DbOrTx, storage: ImageStorage, actor: AuditActor, propertyId: string, bytes: Buffer): Promise<void> {
+  if (!(await repo.findProperty(db, propertyId))) throw notFound('Property not found');
+  const stored = await storeImage(storage, bytes);
+  await db.transaction(async (tx) => {
+    await repo.findProperty(tx, propertyId, true);
+    const [stats] = await tx
+      .select({ n: count(), last: max(propertyImages.position) })
+      .from(propertyImages)
+      .where(eq(propertyImages.propertyId, propertyId));
+    if ((stats?.n ?? 0) >= PROPERTY_IMAGE_LIMITS.maxImages) {
+      throw new AppError('CONFLICT', `A property can hold at most ${PROPERTY_IMAGE_LIMITS.maxImages} images.`);
+    }
+    const [image] = await tx
+      .insert(propertyImages)
+      .values({ propertyId, ...stored, position: (stats?.last ?? -1) + 1 })
+      .returning();
+    await recordAudit(tx, actor, { action: 'create', entity: 'propertyImage', entityId: image!.id, after: { propertyId, storageKey: stored.storageKey } });
+  }).catch(async (error: unknown) => {
+    await removeFiles(storage, stored);
+    throw error;
+  });
+}
+
+export async function removeGalleryImage(db: DbOrTx, storage: ImageStorage, actor: AuditActor, propertyId: string, imageId: string): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
+    const [image] = await tx
+      .select()
+      .from(propertyImages)
+      .where(and(eq(propertyImages.id, imageId), eq(propertyImages.propertyId, propertyId)))
+      .limit(1);
+    if (!image) throw notFound('Image not found');
+    await repo.deleteImagesByIds(tx, [image.id]);
+    await recordAudit(tx, actor, { action: 'delete', entity: 'propertyImage', entityId: image.id, before: { propertyId, storageKey: image.storageKey } });
+    return image;
+  });
+  await removeFiles(storage, removed);
+}
+
+async function removeFiles(storage: ImageStorage, files: Pick<StoredImage, 'storageKey' | 'thumbKey'>): Promise<void> {
+  await Promise.all([storage.delete(files.storageKey), storage.delete(files.thumbKey)]).catch(() => {});
+}

@@ -1,0 +1,3 @@
+export * from './master-data';
+export * from './property';
+export * from './listings';
