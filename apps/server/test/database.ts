@@ -20,6 +20,13 @@ export async function createTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
+        // pg-pool's end() resolves before its backends have exited; a forced drop would then
+        // kill them mid-goodbye and surface as an unhandled FATAL 57P01. Wait for them first.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },

@@ -65,6 +65,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
+  // process: the pool discards it and the next query opens a new one.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   // Dates stay ISO strings in and out: `date` columns are calendar dates, not instants.
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
