@@ -26,6 +26,14 @@ export const LISTING_SORTS = ['rent', 'name', 'availability', 'type'] as const;
 export type TListingSort = (typeof LISTING_SORTS)[number];
 export const LISTING_PAGE_SIZES = [5, 10, 15, 20] as const;
 
+/**
+ * The public list counts matches up to this many; beyond it `X-Total-Count` says the cap and
+ * `X-Total-Count-Capped: true` is sent (the page shows "10,000+"). An exact count of a huge
+ * public table would cost more than the page itself (issue 3 item 13).
+ */
+export const LISTINGS_COUNT_CAP = 10_000;
+export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
+
 /** `attr.<attribute id>` — a filter (query key) or a sort key for attributes that allow it. */
 export const ATTRIBUTE_KEY_PREFIX = 'attr.';
 const uuidPattern = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

@@ -11,12 +11,14 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
   await masterDataRoutes(app, ctx);
   await propertiesRoutes(app, ctx, storage);
   await listingsRoutes(app, ctx);
+  // Documents and Remarks (issue 3 item 5) once modules/attachments lands, one line:
+  // registerAttachmentOwner(ctx, 'property', moduleOwner('Property', propertyExists));
 }
 
 /** Agreements register where "Leased" and the lease history come from (issue 4). */
 export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource, type PropertyTypeUsage } from './lease-source';
 /** Tables other modules reference by foreign key (agreements -> properties, waitlist -> types). */
 export { properties, propertyTypes, propertyAreas, type PropertyRow } from './properties.table';
-export { findProperty } from './properties.repo';
+export { findProperty, propertyExists } from './properties.repo';
 export { seedDemoProperties } from './demo-properties';
 export { seedBenchProperties } from './bench-seed';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { ATTRIBUTE_KEY_PREFIX, isCalendarDate, NUMERIC_ATTRIBUTE_PATTERN, parseSort, type TListingsQuery } from '@apron/core';
+import { ATTRIBUTE_KEY_PREFIX, isCalendarDate, LISTINGS_COUNT_CAP, NUMERIC_ATTRIBUTE_PATTERN, parseSort, type TListingsQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors/app-error';
 import type { ListingRowData } from './properties.presenter';
@@ -82,7 +82,7 @@ async function sortOrder(db: DbOrTx, sort: string | undefined): Promise<SQL[]> {
 }
 
 /** The public listings page: visible, not Inactive; filtered, sorted and paged in SQL. */
-export async function findPublicListings(db: DbOrTx, query: TListingsQuery): Promise<{ rows: ListingRowData[]; total: number }> {
+export async function findPublicListings(db: DbOrTx, query: TListingsQuery): Promise<{ rows: ListingRowData[]; total: number; capped: boolean }> {
   const filters: SQL[] = [isPublicSql];
   if (query.type) filters.push(eq(properties.propertyTypeId, query.type));
   filters.push(...(await attributeFilters(db, query)));
@@ -108,8 +108,11 @@ export async function findPublicListings(db: DbOrTx, query: TListingsQuery): Pro
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where);
-  return { rows, total: count?.n ?? 0 };
+  // Count at most cap + 1 matching rows: the answer is exact below the cap and cheap above it.
+  const matching = db.select({ one: sql`1` }).from(properties).where(where).limit(LISTINGS_COUNT_CAP + 1).as('matching');
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  const n = count?.n ?? 0;
+  return { rows, total: Math.min(n, LISTINGS_COUNT_CAP), capped: n > LISTINGS_COUNT_CAP };
 }
 
 export async function findListingTypes(db: DbOrTx): Promise<Array<{ _id: string; name: string }>> {

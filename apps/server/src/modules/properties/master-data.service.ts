@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TPropertyAreaInput, TPropertyAttributeInput, TPropertyTypeInput } from '@apron/core';
-import { ZPropertyAreaInput, ZPropertyAttributeInput, ZPropertyTypeInput } from '@apron/core';
+import type { ZPropertyAreaInput, ZPropertyAttributeInput, ZPropertyTypeInput } from '@apron/core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
@@ -12,7 +11,6 @@ import { propertyAreas, propertyAttributes, propertyTypes } from './properties.t
 type TypeValues = z.output<typeof ZPropertyTypeInput>;
 type AttributeValues = z.output<typeof ZPropertyAttributeInput>;
 type AreaValues = z.output<typeof ZPropertyAreaInput>;
-export type { TPropertyAreaInput, TPropertyAttributeInput, TPropertyTypeInput };
 
 async function assertUniqueName(tx: Tx, table: typeof propertyTypes | typeof propertyAreas | typeof propertyAttributes, name: string, label: string, exceptId?: string) {
   const found = await repo.findNamed(tx, table, name);

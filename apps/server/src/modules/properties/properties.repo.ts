@@ -158,3 +158,8 @@ export async function findImageOwner(db: DbOrTx, file: string): Promise<{ isPubl
     .limit(1);
   return gallery ?? null;
 }
+
+/** For the documents/remarks owner registry: `moduleOwner('Property', propertyExists)`. */
+export async function propertyExists(id: string, db: DbOrTx): Promise<boolean> {
+  return !!(await findProperty(db, id));
+}
