@@ -41,7 +41,7 @@ export async function registerProviderRoutes(app: FastifyInstance, options: Prov
   await app.register(async (mount) => {
     mount.removeAllContentTypeParsers();
     mount.addContentTypeParser('*', (_request: FastifyRequest, _payload: IncomingMessage, done: (err: Error | null, body?: unknown) => void) => done(null));
-    mount.all(`${MOUNT}/*`, (request, reply) => {
+    mount.all(`${MOUNT}/*`, { schema: { hide: true } }, (request, reply) => {
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
@@ -55,6 +55,10 @@ export async function registerProviderRoutes(app: FastifyInstance, options: Prov
   });
 
   await app.register(async (pages) => {
+    // The provider's pages are HTML for people, not part of the API description.
+    pages.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });

@@ -31,6 +31,13 @@ describe('the built-in OpenID provider', () => {
     for (const key of keys) expect(key.d).toBeUndefined();
   });
 
+  it('keeps its routes out of the API description', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    expect(paths).toContain('/api/Access');
+    expect(paths.filter((p) => p.startsWith('/oidc'))).toEqual([]);
+  });
+
   it('serves the sign-in stylesheet', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/oidc/assets/signin.css' });
     expect(res.statusCode).toBe(200);
