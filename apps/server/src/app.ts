@@ -13,6 +13,8 @@ import accessPlugin from './platform/access/access.plugin';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerWebApp } from './platform/http/web-app';
 import type { AppContext } from './platform/context';
+import { createJobs, type Jobs } from './platform/jobs/index';
+import { createFileStorage } from './platform/files/index';
 import { MODULES } from './modules/index';
 import { createBearerVerifier } from './modules/identity/index';
 
@@ -36,6 +38,12 @@ export function loggerOptions(level: string): Record<string, unknown> {
       censor: '[redacted]',
     },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -92,7 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifyBearer: deps.verifyBearer ?? createBearerVerifier(config, database.db),
   });
 
-  const ctx: AppContext = { config, database, db: database.db, log: app.log };
+  // Jobs are defined by modules at registration and run only once started (Services.start).
+  const jobs = createJobs({ database, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  const ctx: AppContext = { config, database, db: database.db, log: app.log, jobs, files: createFileStorage(config) };
   for (const register of MODULES) await register(app, ctx);
 
   const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app);

@@ -23,9 +23,15 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
   // Demo accounts first: a demo database then needs no generated first-admin password.
   await seedDemo(database.db, config, log);
   await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
+  let jobs: FastifyInstance['jobs'] | null = null;
   return {
     verifyBearer: createBearerVerifier(config, database.db),
-    start: async () => {},
-    stop: async () => {},
+    start: async (app) => {
+      jobs = app.jobs;
+      await jobs.start();
+    },
+    stop: async () => {
+      await jobs?.stop();
+    },
   };
 }

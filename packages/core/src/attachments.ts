@@ -15,6 +15,8 @@ export const DOCUMENT_MIME_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 export const DOCUMENT_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.doc,.docx';
+/** The 415 answer when the bytes are not one of `DOCUMENT_MIME_TYPES`. */
+export const UNSUPPORTED_DOCUMENT_MESSAGE = 'Only images, PDF, DOC and DOCX files are accepted.';
 
 /** Entities that carry documents and remarks; each module registers its access rule on the server. */
 export const ATTACHMENT_OWNERS = ['property', 'company', 'agreement', 'agreementProperty', 'invoice', 'waitlist'] as const;
@@ -24,6 +26,17 @@ export const ZAttachmentOwnerRef = z.object({
   ownerType: z.enum(ATTACHMENT_OWNERS, { error: 'Unknown record type' }),
   ownerId: z.string().uuid('Invalid Id'),
 });
+export type TAttachmentOwnerRef = z.infer<typeof ZAttachmentOwnerRef>;
+
+/** The text fields of the multipart upload (sent before the `file` part). */
+export const ZAttachmentUpload = ZAttachmentOwnerRef.extend({
+  typeId: z
+    .string()
+    .uuid('Invalid Id')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+export type TAttachmentUpload = z.infer<typeof ZAttachmentUpload>;
 
 export const ZAttachment = z.object({
   _id: z.string(),
@@ -34,6 +47,8 @@ export const ZAttachment = z.object({
   size: z.number(),
   createdAt: z.string(),
   createdBy: z.string(),
+  /** What the caller may do with it (the UI shows buttons from this). */
+  abilities: z.object({ delete: z.boolean() }).optional(),
 });
 export type TAttachment = z.infer<typeof ZAttachment>;
 
@@ -51,5 +66,6 @@ export const ZRemark = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   documents: z.array(ZAttachment),
+  abilities: z.object({ delete: z.boolean() }).optional(),
 });
 export type TRemark = z.infer<typeof ZRemark>;

@@ -10,3 +10,6 @@ export * from './contact';
 export * from './attachments';
 export * from './identity';
 export * from './properties/index';
+export * from './alerts';
+export * from './companies/index';
+export * from './agreements/index';

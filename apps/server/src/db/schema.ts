@@ -9,3 +9,5 @@ export * from '../platform/mail/mail.table';
 export * from '../modules/accounts/accounts.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/properties/properties.table';
+export * from '../modules/attachments/attachments.table';
+export * from '../modules/alerts/alerts.table';

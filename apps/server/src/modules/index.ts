@@ -5,9 +5,12 @@ import { registerSettings } from './settings/index';
 import { registerAccounts } from './accounts/index';
 import { registerIdentity } from './identity/index';
 import { registerProperties } from './properties/index';
+import { registerAttachments } from './attachments/index';
+import { registerAlerts } from './alerts/index';
+import { registerPlatformJobs } from '../platform/jobs/platform-jobs';
 
 /**
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts];

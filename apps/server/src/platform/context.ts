@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { Jobs } from './jobs/jobs';
+import type { FileStorage } from './files/storage';
 
 /**
  * What every module receives when it registers: configuration, the database and the platform
@@ -11,4 +13,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   log: FastifyBaseLogger;
+  /** Cron schedules and queues (pg-boss); started by `Services.start`, never in tests unless asked. */
+  jobs: Jobs;
+  /** Uploaded files (disk under DATA_DIR, or S3). */
+  files: FileStorage;
 }

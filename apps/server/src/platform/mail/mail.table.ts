@@ -16,11 +16,13 @@ export const mailOutbox = pgTable(
     attachments: jsonb().notNull().default([]),
     /** What caused it, for the Notifications Sent view: e.g. `contact`, `invite`. */
     kind: text().notNull(),
-    status: text().notNull().default('queued'), // queued | sent | failed
+    status: text().notNull().default('queued'), // queued | sending | sent | failed
     attempts: integer().notNull().default(0),
+    /** When delivery may next be tried: retry backoff, or the lease of a row being sent. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

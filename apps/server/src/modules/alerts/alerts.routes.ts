@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_COUNT_HEADER, ZAlertItem, ZContactMessage, ZIdParams, ZListQuery, ZLostCardReport, ZMessage } from '@apron/core';
+import type { AppContext } from '../../platform/context';
+import { presentAlert } from './alerts.presenter';
+import { renderContactMessage, renderLostCardReport } from './alerts.render';
+import * as service from './alerts.service';
+
+const tags = ['alerts'];
+/** Public forms: per client address (product rule 19). */
+const PUBLIC_FORM_RATE_LIMIT = { max: 5, timeWindow: '1 minute' };
+
+export async function alertsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/Alerts/ContactUs',
+    { config: { access: 'public', rateLimit: PUBLIC_FORM_RATE_LIMIT }, schema: { tags, body: ZContactMessage, response: { 201: ZMessage } } },
+    async (request, reply) => {
+      await service.deliverPublicMessage(ctx, request.id, 'contact', renderContactMessage(request.body));
+      return reply.status(201).send({ message: 'Message Sent' });
+    },
+  );
+
+  app.post(
+    '/api/Alerts/RequestLostCard',
+    { config: { access: 'public', rateLimit: PUBLIC_FORM_RATE_LIMIT }, schema: { tags, body: ZLostCardReport, response: { 201: ZMessage } } },
+    async (request, reply) => {
+      await service.deliverPublicMessage(ctx, request.id, 'lostcard', renderLostCardReport(request.body));
+      return reply.status(201).send({ message: 'Report Sent' });
+    },
+  );
+
+  app.get(
+    '/api/Alerts',
+    { config: { access: 'signedIn' }, schema: { tags, querystring: ZListQuery, response: { 200: z.array(ZAlertItem) } } },
+    async (request, reply) => {
+      const { rows, total } = await service.listAlerts(ctx, request.user!, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map(presentAlert);
+    },
+  );
+
+  app.get(
+    '/api/Alerts/Item/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZAlertItem } } },
+    async (request) => presentAlert(await service.readAlert(ctx, request.user!, request.params.id)),
+  );
+
+  app.delete(
+    '/api/Alerts/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
+    async (request) => {
+      await service.removeAlert(ctx, request.user!, request.params.id);
+      return { message: 'Deleted Successfully' };
+    },
+  );
+}

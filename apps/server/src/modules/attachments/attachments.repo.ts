@@ -1,0 +1,96 @@
+import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { documentTypes } from '../settings/index';
+import { attachments, remarkDocuments, remarks, type AttachmentRow, type RemarkRow } from './attachments.table';
+
+export type AttachmentWithType = AttachmentRow & { typeName: string | null };
+export interface OwnerRef {
+  ownerType: string;
+  ownerId: string;
+}
+
+/** A document list is one record's documents: bounded by hand, not paged. */
+const MAX_PER_OWNER = 1000;
+
+function selectAttachments(db: DbOrTx) {
+  return db
+    .select({ ...getTableColumns(attachments), typeName: documentTypes.name })
+    .from(attachments)
+    .leftJoin(documentTypes, eq(documentTypes.id, attachments.typeId));
+}
+
+export async function findAttachmentById(db: DbOrTx, id: string): Promise<AttachmentWithType | null> {
+  const [row] = await selectAttachments(db).where(eq(attachments.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findAttachmentsOfOwner(db: DbOrTx, ref: OwnerRef): Promise<AttachmentWithType[]> {
+  return selectAttachments(db)
+    .where(and(eq(attachments.ownerType, ref.ownerType), eq(attachments.ownerId, ref.ownerId)))
+    .orderBy(desc(attachments.createdAt), desc(attachments.id))
+    .limit(MAX_PER_OWNER);
+}
+
+/** The ids among `ids` that are documents of this owner (remarks may cite only those). */
+export async function findOwnedAttachmentIds(db: DbOrTx, ref: OwnerRef, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, ref.ownerType), eq(attachments.ownerId, ref.ownerId), inArray(attachments.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export type NewAttachment = typeof attachments.$inferInsert;
+
+export async function insertAttachment(db: DbOrTx, values: NewAttachment): Promise<AttachmentRow> {
+  const [row] = await db.insert(attachments).values(values).returning();
+  return row!;
+}
+
+export async function deleteAttachmentRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(attachments).where(eq(attachments.id, id));
+}
+
+export async function findRemarkById(db: DbOrTx, id: string): Promise<RemarkRow | null> {
+  const [row] = await db.select().from(remarks).where(eq(remarks.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findRemarksOfOwner(db: DbOrTx, ref: OwnerRef): Promise<RemarkRow[]> {
+  return db
+    .select()
+    .from(remarks)
+    .where(and(eq(remarks.ownerType, ref.ownerType), eq(remarks.ownerId, ref.ownerId)))
+    .orderBy(desc(remarks.createdAt), desc(remarks.id))
+    .limit(MAX_PER_OWNER);
+}
+
+export type NewRemark = typeof remarks.$inferInsert;
+
+export async function insertRemark(db: DbOrTx, values: NewRemark, documentIds: string[]): Promise<RemarkRow> {
+  const [row] = await db.insert(remarks).values(values).returning();
+  if (documentIds.length > 0) {
+    await db.insert(remarkDocuments).values(documentIds.map((attachmentId) => ({ remarkId: row!.id, attachmentId })));
+  }
+  return row!;
+}
+
+export async function deleteRemarkRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(remarks).where(eq(remarks.id, id));
+}
+
+/** Each remark's documents, in one query. */
+export async function findDocumentsOfRemarks(db: DbOrTx, remarkIds: string[]): Promise<Map<string, AttachmentWithType[]>> {
+  const byRemark = new Map<string, AttachmentWithType[]>(remarkIds.map((id) => [id, []]));
+  if (remarkIds.length === 0) return byRemark;
+  const rows = await db
+    .select({ remarkId: remarkDocuments.remarkId, ...getTableColumns(attachments), typeName: documentTypes.name })
+    .from(remarkDocuments)
+    .innerJoin(attachments, eq(attachments.id, remarkDocuments.attachmentId))
+    .leftJoin(documentTypes, eq(documentTypes.id, attachments.typeId))
+    .where(inArray(remarkDocuments.remarkId, remarkIds))
+    .orderBy(attachments.createdAt);
+  for (const { remarkId, ...attachment } of rows) byRemark.get(remarkId)?.push(attachment);
+  return byRemark;
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { attachmentsRoutes } from './attachments.routes';
+
+/** Documents and remarks: the module's public door. */
+export async function registerAttachments(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await attachmentsRoutes(app, ctx);
+}
+
+/** Owner modules register here: `registerAttachmentOwner(ctx, 'property', { module: 'Property', canRead, canWrite })`. */
+export { registerAttachmentOwner, isAttachmentOwnerRegistered, moduleOwner, type AttachmentOwner } from './attachments.owners';
+export { attachments, remarks, remarkDocuments } from './attachments.table';

@@ -1,0 +1,3 @@
+/** File storage (disk | S3) and content sniffing. */
+export { createFileStorage, assertSafeKey, type FileStorage } from './storage';
+export { sniffDocumentType, type DocumentMimeType } from './sniff';

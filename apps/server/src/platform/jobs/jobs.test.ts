@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, buildAccount, type TestApp } from '../../../test/helpers';
+import { eventually } from '../../../test/smtp-sink';
+import { sessions, signInRequests } from '../auth/auth.table';
+import { createSession } from '../auth/sessions';
+import { createJobs } from './jobs';
+import { CLEANUP_JOB, deleteExpiredRecords } from './platform-jobs';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('jobs', () => {
+  it('do not run in server tests unless started', () => {
+    expect(t.app.jobs.started).toBe(false);
+  });
+
+  it('start, run queued and cron jobs, and stop cleanly', async () => {
+    const jobs = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5 });
+    const received: Array<Record<string, unknown>> = [];
+    jobs.work<{ n: number }>('test-queue', async (data) => {
+      received.push(data);
+    });
+    jobs.schedule('test-cron', '*/5 * * * *', async () => {});
+    // Sent before start: kept and sent at start.
+    await jobs.send('test-queue', { n: 1 });
+    await jobs.start();
+    expect(jobs.started).toBe(true);
+    await jobs.start(); // idempotent
+    await jobs.send('test-queue', { n: 2 });
+    await eventually(() => received.length >= 2);
+    expect(received.map((d) => d.n).sort()).toEqual([1, 2]);
+
+    const { rows } = await t.database.query(`select name, cron from pgboss.schedule where name = 'test-cron'`);
+    expect(rows).toEqual([{ name: 'test-cron', cron: '*/5 * * * *' }]);
+
+    await jobs.stop();
+    expect(jobs.started).toBe(false);
+    await jobs.stop(); // idempotent
+  });
+
+  it('refuses a job defined twice', () => {
+    const jobs = createJobs({ database: t.database, log: t.app.log });
+    jobs.work('twice', async () => {});
+    expect(() => jobs.work('twice', async () => {})).toThrow(/defined twice/);
+  });
+
+  it('registers the platform jobs with the app (mail delivery and the nightly clean-up)', async () => {
+    await t.app.jobs.start();
+    try {
+      const { rows } = await t.database.query(`select name from pgboss.schedule order by name`);
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([CLEANUP_JOB, 'mail-deliver']));
+    } finally {
+      await t.app.jobs.stop();
+    }
+  });
+
+  it('the clean-up deletes expired sessions and stale sign-in requests only', async () => {
+    const user = await buildAccount(t.db);
+    await createSession(t.db, user.id);
+    const expired = await createSession(t.db, user.id);
+    await t.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where csrf_token = ${expired.csrfToken}`);
+    await t.db.insert(signInRequests).values([
+      { state: 'fresh', codeVerifier: 'v', nonce: 'n' },
+      { state: 'stale', codeVerifier: 'v', nonce: 'n', createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) },
+    ]);
+    await deleteExpiredRecords(t.db);
+    const left = await t.db.select({ csrf: sessions.csrfToken }).from(sessions);
+    expect(left.map((s) => s.csrf)).not.toContain(expired.csrfToken);
+    expect(left).toHaveLength(1);
+    const states = (await t.db.select({ state: signInRequests.state }).from(signInRequests)).map((r) => r.state);
+    expect(states).toEqual(['fresh']);
+  });
+});

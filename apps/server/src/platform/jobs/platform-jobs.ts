@@ -1,0 +1,25 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AppContext } from '../context';
+import { signInRequests } from '../auth/auth.table';
+import { deleteExpiredSessions } from '../auth/sessions';
+import { MAIL_DELIVERY_JOB, createMailDelivery } from '../mail/delivery';
+
+export const CLEANUP_JOB = 'expired-records-cleanup';
+
+/** Sessions past expiry and sign-ins never completed (a sign-in takes minutes, not a day). */
+export async function deleteExpiredRecords(db: Db): Promise<void> {
+  await deleteExpiredSessions(db);
+  await db.delete(signInRequests).where(lt(signInRequests.createdAt, sql`now() - interval '1 day'`));
+}
+
+/** The platform's own jobs: outbox delivery every minute, a nightly clean-up. */
+export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const delivery = createMailDelivery({ db: ctx.db, config: ctx.config, log: ctx.log });
+  ctx.jobs.schedule(MAIL_DELIVERY_JOB, '* * * * *', async () => {
+    await delivery.deliver();
+  });
+  ctx.jobs.schedule(CLEANUP_JOB, '17 3 * * *', () => deleteExpiredRecords(ctx.db));
+  app.addHook('onClose', async () => delivery.close());
+}
