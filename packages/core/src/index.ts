@@ -11,5 +11,3 @@ export * from './attachments';
 export * from './identity';
 export * from './properties/index';
 export * from './alerts';
-export * from './companies/index';
-export * from './agreements/index';
