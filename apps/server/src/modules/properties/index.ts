@@ -4,6 +4,8 @@ import { listingsRoutes } from './listings.routes';
 import { masterDataRoutes } from './master-data.routes';
 import { propertiesRoutes } from './properties.routes';
 import { createImageStorage } from './property-images';
+import { propertyExists } from './properties.repo';
+import { moduleOwner, registerAttachmentOwner } from '../attachments/index';
 
 /** The properties module's public door. */
 export async function registerProperties(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -11,8 +13,8 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
   await masterDataRoutes(app, ctx);
   await propertiesRoutes(app, ctx, storage);
   await listingsRoutes(app, ctx);
-  // Documents and Remarks (issue 3 item 5) once modules/attachments lands, one line:
-  // registerAttachmentOwner(ctx, 'property', moduleOwner('Property', propertyExists));
+  // Documents and Remarks (issue 3 item 5): access to a property's documents is access to it.
+  registerAttachmentOwner(ctx, 'property', moduleOwner('Property', propertyExists));
 }
 
 /** Agreements register where "Leased" and the lease history come from (issue 4). */
