@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { NavLink } from 'react-router';
 import { menuFor, type TSessionUser } from '@apron/core';
-import { menuIcon } from './menu-icons';
+import { MenuItemIcon } from './menu-icons';
 
 export const DRAWER_WIDTH = 240;
 
@@ -24,22 +24,19 @@ export interface TNavDrawerProps {
 export function NavDrawer({ user, open, onClose, onLogOut }: TNavDrawerProps) {
   const items = menuFor(user);
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': 'Menu' } }}>
       <Box component="nav" aria-label="Main menu">
         <List>
-          {items.map((item) => {
-            const Icon = menuIcon(item.key);
-            return (
-              <ListItem key={item.key} disablePadding>
-                <ListItemButton component={NavLink} to={item.route} end={item.route === '/'} onClick={onClose}>
-                  <ListItemIcon>
-                    <Icon />
-                  </ListItemIcon>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
+          {items.map((item) => (
+            <ListItem key={item.key} disablePadding>
+              <ListItemButton component={NavLink} to={item.route} end={item.route === '/'} onClick={onClose}>
+                <ListItemIcon>
+                  <MenuItemIcon itemKey={item.key} />
+                </ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
+          ))}
         </List>
         <Divider />
         <List>

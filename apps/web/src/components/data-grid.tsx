@@ -60,10 +60,16 @@ function defaultRowId(row: GridValidRowModel): string {
 /** A server-paged, server-sorted grid with an optional search box `q`. */
 export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) {
   const { path, columns, filters, searchable, searchLabel = 'Search', ariaLabel, getRowId, onRowClick, toolbar, initialSort = [] } = props;
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
-  const [sortModel, setSortModel] = useState<GridSortModel>(initialSort);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
+  // The page chosen applies to one search text; a new search starts again on the first page.
+  const [paging, setPaging] = useState<{ model: GridPaginationModel; forQ: string }>({
+    model: { page: 0, pageSize: DEFAULT_PAGE_SIZE },
+    forQ: '',
+  });
+  const paginationModel = paging.forQ === q ? paging.model : { ...paging.model, page: 0 };
+  const setPaginationModel = (model: GridPaginationModel) => setPaging({ model, forQ: q });
+  const [sortModel, setSortModel] = useState<GridSortModel>(initialSort);
 
   const first = sortModel[0];
   const params: TListParams = {
@@ -77,10 +83,6 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
     queryFn: ({ signal }) => apiList<R>(path, { query: { ...filters, ...params }, signal }),
     placeholderData: keepPreviousData,
   });
-
-  useEffect(() => {
-    setPaginationModel((model) => (model.page === 0 ? model : { ...model, page: 0 }));
-  }, [q]);
 
   return (
     <Box>

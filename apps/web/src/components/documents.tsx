@@ -130,7 +130,7 @@ export function Documents({ ownerType, ownerId, canDelete }: TOwnerRef & { canDe
               key={doc._id}
               divider
               secondaryAction={
-                canDelete ? (
+                canDelete && doc.abilities?.delete !== false ? (
                   <IconButton edge="end" aria-label={`Delete ${doc.name}`} onClick={() => setToDelete(doc)}>
                     <DeleteIcon />
                   </IconButton>

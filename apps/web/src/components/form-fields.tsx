@@ -124,7 +124,7 @@ export function CheckboxField<T extends FieldValues>(props: TCheckboxFieldProps<
             checked={field.value === true}
             onChange={(event) => field.onChange(event.target.checked)}
             onBlur={field.onBlur}
-            inputRef={field.ref}
+            slotProps={{ input: { ref: field.ref } }}
           />
         }
       />

@@ -98,7 +98,7 @@ export function Remarks({ ownerType, ownerId, canDelete }: TOwnerRef & { canDele
               divider
               alignItems="flex-start"
               secondaryAction={
-                canDelete ? (
+                canDelete && remark.abilities?.delete !== false ? (
                   <IconButton edge="end" aria-label={`Delete remark ${remark.subject}`} onClick={() => setToDelete(remark)}>
                     <DeleteIcon />
                   </IconButton>

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetCsrfToken } from '../lib/api-client';
+
+// lazy routes compile on first use in a cold test run
+configure({ asyncUtilTimeout: 10000 });
 
 afterEach(() => {
   cleanup();

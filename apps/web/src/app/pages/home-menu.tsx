@@ -7,15 +7,14 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { menuFor, type TSessionUser } from '@apron/core';
-import { ContactUsDialog, LostCardDialog } from '../../features/contact/contact-dialogs';
+import { PublicDialogs, type TPublicDialog } from './public-dialogs';
 import { useAppConfig } from '../../lib/session';
-import { menuIcon } from '../menu-icons';
+import { MenuItemIcon } from '../menu-icons';
 
 function TileBody({ itemKey, label }: { itemKey: string; label: string }) {
-  const Icon = menuIcon(itemKey);
   return (
     <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 3 }}>
-      <Icon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+      <MenuItemIcon itemKey={itemKey} color="primary" sx={{ fontSize: 40 }} />
       <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600, textAlign: 'center' }}>
         {label}
       </Typography>
@@ -26,15 +25,14 @@ function TileBody({ itemKey, label }: { itemKey: string; label: string }) {
 /** The signed-in home: a tile per menu item this user may see. */
 export function HomeMenu({ user }: { user: TSessionUser }) {
   const config = useAppConfig();
-  const [dialog, setDialog] = useState<'contact' | 'lostCard' | null>(null);
+  const [dialog, setDialog] = useState<TPublicDialog>(null);
   const items = menuFor(user).filter((item) => item.key !== 'dashboard');
   const showContactTiles = config.data !== undefined && config.data.jsonvalue.landinglinks !== true;
-  const title = config.data?.jsonvalue.airportName || 'Dashboard';
-
+  
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
+        Dashboard
       </Typography>
       <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Home menu">
         {items.map((item) => (
@@ -65,12 +63,7 @@ export function HomeMenu({ user }: { user: TSessionUser }) {
           </>
         )}
       </Grid>
-      {showContactTiles && (
-        <>
-          <ContactUsDialog open={dialog === 'contact'} onClose={() => setDialog(null)} />
-          <LostCardDialog open={dialog === 'lostCard'} onClose={() => setDialog(null)} />
-        </>
-      )}
+      {showContactTiles && <PublicDialogs open={dialog} onClose={() => setDialog(null)} />}
     </Box>
   );
 }

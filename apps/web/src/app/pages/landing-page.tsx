@@ -7,9 +7,9 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { ContactUsDialog, LostCardDialog } from '../../features/contact/contact-dialogs';
+import { PublicDialogs, type TPublicDialog } from './public-dialogs';
 import { useAppConfig } from '../../lib/session';
-import { menuIcon } from '../menu-icons';
+import { MenuItemIcon } from '../menu-icons';
 
 interface TLandingCard {
   key: string;
@@ -19,11 +19,10 @@ interface TLandingCard {
 }
 
 function LandingCard({ card }: { card: TLandingCard }) {
-  const Icon = menuIcon(card.key);
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1 }}>
-        <Icon color="primary" fontSize="large" aria-hidden />
+        <MenuItemIcon itemKey={card.key} color="primary" fontSize="large" />
         <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
           {card.title}
         </Typography>
@@ -39,7 +38,7 @@ function LandingCard({ card }: { card: TLandingCard }) {
 /** The public landing page: title, credit and (when enabled) the four cards. */
 export function LandingPage() {
   const config = useAppConfig();
-  const [dialog, setDialog] = useState<'contact' | 'lostCard' | null>(null);
+  const [dialog, setDialog] = useState<TPublicDialog>(null);
   const airportName = config.data?.jsonvalue.airportName ?? 'Apron';
   const showCards = config.data?.jsonvalue.landinglinks === true;
 
@@ -103,8 +102,7 @@ export function LandingPage() {
           ))}
         </Grid>
       )}
-      <ContactUsDialog open={dialog === 'contact'} onClose={() => setDialog(null)} />
-      <LostCardDialog open={dialog === 'lostCard'} onClose={() => setDialog(null)} />
+      <PublicDialogs open={dialog} onClose={() => setDialog(null)} />
     </Box>
   );
 }

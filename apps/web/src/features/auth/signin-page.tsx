@@ -77,5 +77,5 @@ export function SignInPage() {
     };
   }, [code, state, iss, navigate, notify, queryClient]);
 
-  return <Loader text="Validating Token" />;
+  return <Loader text="Validating Token" asHeading />;
 }

@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Assessment from '@mui/icons-material/Assessment';
 import Business from '@mui/icons-material/Business';
@@ -38,6 +40,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   lostCard: CreditCardOff,
 };
 
-export function menuIcon(key: string): SvgIconComponent {
-  return ICONS[key] ?? Dashboard;
+/** The icon of a menu item or landing card (decorative: hidden from assistive technology). */
+export function MenuItemIcon({ itemKey, ...props }: SvgIconProps & { itemKey: string }) {
+  return createElement(ICONS[itemKey] ?? Dashboard, { 'aria-hidden': true, ...props });
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { accessBody, appConfig, buildUser, SIGNED_OUT } from '../test/fixtures';
+import { stubFetch } from '../test/fetch-stub';
+import { renderApp } from '../test/render';
+
+describe('access guard', () => {
+  it('shows the no-access view to a signed-in user without Settings', async () => {
+    const net = stubFetch({
+      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Lease'] })) },
+      'GET /api/AppConfig': { body: appConfig(true) },
+    });
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No Access' })).toBeInTheDocument();
+    expect(screen.getByText(/your account does not include this area/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(net.calls.some((c) => c.path.startsWith('/api/Crud'))).toBe(false);
+  });
+
+  it('shows the Settings entries to a Settings user, in order', async () => {
+    stubFetch({
+      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Settings'] })) },
+      'GET /api/AppConfig': { body: appConfig(true) },
+    });
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    const labels = screen.getAllByRole('link').map((l) => l.textContent).filter((t) => t !== 'Back' && t !== 'Apron');
+    expect(labels).toEqual(['Accounts', 'Document Types', 'Insurance Types', 'Invoice Cycles', 'Payment Types', 'Notifications', 'Notices', 'System Settings']);
+  });
+
+  it('says it is redirecting a signed-out visitor to the login page', async () => {
+    stubFetch({ 'GET /api/Access': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(true) } });
+    renderApp('/myaccount');
+    expect(await screen.findByText('Redirecting to Login Page...')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import type { RouteObject } from 'react-router';
+import { MASTER_TYPE_NAMES, MASTER_TYPES } from '@apron/core';
+import { Loader } from '../components/loader';
+import { RouteErrorView } from './error-boundary';
+import { Layout } from './layout';
+import { RequireAccess } from './require-access';
+
+/** Master-data pages, one route per type (`/settings/documents`, ...). Each is its own chunk. */
+const masterDataRoutes: RouteObject[] = MASTER_TYPE_NAMES.map((type) => ({
+  path: MASTER_TYPES[type].route,
+  lazy: async () => {
+    const { MasterDataPage } = await import('../features/settings/master-data-page');
+    return { Component: () => <MasterDataPage type={type} /> };
+  },
+}));
+
+/** Every page is lazy-loaded, so the landing page loads no admin code. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <RouteErrorView />,
+    hydrateFallbackElement: <Loader />,
+    children: [
+      {
+        errorElement: <RouteErrorView />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./pages/home-route')).HomeRoute }) },
+          { path: 'signin', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SignInPage }) },
+          { path: 'signin/:code', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SignInPage }) },
+          {
+            path: 'myaccount',
+            element: <RequireAccess rule="signedIn" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/profile/my-account-page')).MyAccountPage }) }],
+          },
+          {
+            path: 'settings',
+            element: <RequireAccess rule="module:Settings" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
+              {
+                path: 'accounts',
+                element: <RequireAccess rule="admin:Settings" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
+              },
+              ...masterDataRoutes,
+            ],
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,26 @@
+import type { TModule, TSessionUser } from '@apron/core';
+import type { TAccessResponse, TAppConfig } from '../lib/session';
+
+export function buildUser(overrides: Partial<TSessionUser> = {}): TSessionUser {
+  return {
+    id: '6f1c3a2e-8a44-4d1e-9a55-0c2a1b7e9d10',
+    email: 'pat.staff@apron.test',
+    givenName: 'Pat',
+    familyName: 'Staff',
+    isInternal: true,
+    isAdmin: false,
+    modules: [],
+    companyId: null,
+    ...overrides,
+  };
+}
+
+export function accessBody(user: TSessionUser): TAccessResponse {
+  return { access: user.isInternal ? 'Internal' : 'External', modules: user.modules as TModule[], user };
+}
+
+export function appConfig(landinglinks: boolean): TAppConfig {
+  return { name: 'appconfig', jsonvalue: { landinglinks, airportName: 'Carson City Airport', demo: false, testMode: true } };
+}
+
+export const SIGNED_OUT = { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in required' } };
