@@ -11,3 +11,5 @@ export * from './attachments';
 export * from './identity';
 export * from './properties/index';
 export * from './alerts';
+export * from './companies/index';
+export * from './agreements/index';

@@ -11,3 +11,5 @@ export * from '../modules/settings/settings.table';
 export * from '../modules/properties/properties.table';
 export * from '../modules/attachments/attachments.table';
 export * from '../modules/alerts/alerts.table';
+export * from '../modules/companies/companies.table';
+export * from '../modules/agreements/agreements.table';

@@ -8,9 +8,11 @@ import { registerProperties } from './properties/index';
 import { registerAttachments } from './attachments/index';
 import { registerAlerts } from './alerts/index';
 import { registerPlatformJobs } from '../platform/jobs/platform-jobs';
+import { registerCompanies } from './companies/index';
+import { registerAgreements } from './agreements/index';
 
 /**
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements];

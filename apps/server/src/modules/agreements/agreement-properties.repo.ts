@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { TLeaseHistoryRow, TPropertyStatus } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { properties } from '../properties/index';
+import { insuranceTypes } from '../settings/index';
+import { agreementProperties, agreements, aircraft, insurances, securityDeposits, type AgreementPropertyRow } from './agreements.table';
+
+/** Property ids with a live (not archived) agreement covering `day`: what makes a property Leased. */
+export function leasedPropertyIdsSql(day: string): SQL {
+  return sql`select ${agreementProperties.propertyId} from ${agreementProperties}
+    where not ${agreementProperties.archived} and ${agreementProperties.startDate} <= ${day}::date
+      and (${agreementProperties.endDate} is null or ${agreementProperties.endDate} >= ${day}::date)`;
+}
+
+export function propertyStatusSql(day: string): SQL<TPropertyStatus> {
+  return sql<TPropertyStatus>`case when ${properties.status} = 'Inactive' then 'Inactive'
+    when ${properties.id} in (${leasedPropertyIdsSql(day)}) then 'Leased' else 'Active' end`;
+}
+
+const linkColumns = (day: string) => ({
+  id: agreementProperties.id,
+  agreementId: agreementProperties.agreementId,
+  propertyId: agreementProperties.propertyId,
+  startDate: agreementProperties.startDate,
+  endDate: agreementProperties.endDate,
+  name: properties.name,
+  rentCents: properties.rentCents,
+  address: properties.address,
+  status: propertyStatusSql(day),
+});
+export type LinkData = { id: string; agreementId: string; propertyId: string; startDate: string; endDate: string | null; name: string; rentCents: number; address: string; status: TPropertyStatus };
+
+export async function listAgreementProperties(db: DbOrTx, agreementId: string, day: string): Promise<LinkData[]> {
+  return db
+    .select(linkColumns(day))
+    .from(agreementProperties)
+    .innerJoin(properties, eq(properties.id, agreementProperties.propertyId))
+    .where(eq(agreementProperties.agreementId, agreementId))
+    .orderBy(sql`lower(${properties.name})`, asc(agreementProperties.id));
+}
+
+export async function findAgreementProperty(db: DbOrTx, agreementId: string, propertyId: string, day: string): Promise<LinkData | null> {
+  const [row] = await db
+    .select(linkColumns(day))
+    .from(agreementProperties)
+    .innerJoin(properties, eq(properties.id, agreementProperties.propertyId))
+    .where(and(eq(agreementProperties.agreementId, agreementId), eq(agreementProperties.propertyId, propertyId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findLinkById(db: DbOrTx, linkId: string): Promise<AgreementPropertyRow | null> {
+  const [row] = await db.select().from(agreementProperties).where(eq(agreementProperties.id, linkId)).limit(1);
+  return row ?? null;
+}
+
+/** Every property with its status today, by name: the add-property select. */
+export async function listPropertyOptions(db: DbOrTx, day: string) {
+  return db
+    .select({ id: properties.id, name: properties.name, rentCents: properties.rentCents, status: propertyStatusSql(day) })
+    .from(properties)
+    .orderBy(sql`lower(${properties.name})`, asc(properties.id))
+    .limit(5000);
+}
+
+export async function propertyExists(db: DbOrTx, propertyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).limit(1);
+  return !!row;
+}
+
+export async function findDeposit(db: DbOrTx, linkId: string) {
+  const [row] = await db.select().from(securityDeposits).where(eq(securityDeposits.agreementPropertyId, linkId)).limit(1);
+  return row ?? null;
+}
+
+export const insuranceColumns = {
+  insurance: insurances,
+  typeName: insuranceTypes.name,
+  agreementId: agreementProperties.agreementId,
+  propertyId: agreementProperties.propertyId,
+};
+
+export async function listInsurances(db: DbOrTx, linkId: string) {
+  return db
+    .select(insuranceColumns)
+    .from(insurances)
+    .innerJoin(insuranceTypes, eq(insuranceTypes.id, insurances.insuranceTypeId))
+    .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))
+    .where(eq(insurances.agreementPropertyId, linkId))
+    .orderBy(desc(insurances.startDate), asc(insurances.id));
+}
+
+/** One insurance with the agreement it belongs to (the caller's scope is checked on that). */
+export async function findInsurance(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ ...insuranceColumns, companyId: agreements.companyId, agreementStatus: agreements.status })
+    .from(insurances)
+    .innerJoin(insuranceTypes, eq(insuranceTypes.id, insurances.insuranceTypeId))
+    .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))
+    .innerJoin(agreements, eq(agreements.id, agreementProperties.agreementId))
+    .where(eq(insurances.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export const aircraftColumns = { aircraft, agreementId: agreementProperties.agreementId, propertyId: agreementProperties.propertyId };
+
+export async function listAircraft(db: DbOrTx, linkId: string) {
+  return db
+    .select(aircraftColumns)
+    .from(aircraft)
+    .innerJoin(agreementProperties, eq(agreementProperties.id, aircraft.agreementPropertyId))
+    .where(eq(aircraft.agreementPropertyId, linkId))
+    .orderBy(asc(aircraft.tailNumber), asc(aircraft.id));
+}
+
+export async function findAircraft(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ ...aircraftColumns, companyId: agreements.companyId, agreementStatus: agreements.status })
+    .from(aircraft)
+    .innerJoin(agreementProperties, eq(agreementProperties.id, aircraft.agreementPropertyId))
+    .innerJoin(agreements, eq(agreements.id, agreementProperties.agreementId))
+    .where(eq(aircraft.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Lease History of a property: every agreement it has been part of, newest first. */
+export async function leaseHistoryOf(db: DbOrTx, propertyId: string): Promise<TLeaseHistoryRow[]> {
+  const rows = await db
+    .select({ id: agreements.id, title: agreements.title, agreementNum: agreements.agreementNum, startDate: agreements.startDate, endDate: agreements.endDate, status: agreements.status })
+    .from(agreementProperties)
+    .innerJoin(agreements, eq(agreements.id, agreementProperties.agreementId))
+    .where(eq(agreementProperties.propertyId, propertyId))
+    .orderBy(desc(agreements.startDate), desc(agreements.id));
+  return rows.map((r) => ({ _id: r.id, title: r.title, agreementNum: r.agreementNum, startDate: r.startDate, endDate: r.endDate, status: r.status }));
+}
+
+export async function currentLeaseOf(db: DbOrTx, propertyId: string, day: string) {
+  const [row] = await db
+    .select({ id: agreements.id, title: agreements.title, agreementNum: agreements.agreementNum })
+    .from(agreementProperties)
+    .innerJoin(agreements, eq(agreements.id, agreementProperties.agreementId))
+    .where(
+      and(
+        eq(agreementProperties.propertyId, propertyId),
+        eq(agreementProperties.archived, false),
+        sql`${agreementProperties.startDate} <= ${day}::date and (${agreementProperties.endDate} is null or ${agreementProperties.endDate} >= ${day}::date)`,
+      ),
+    )
+    .limit(1);
+  return row ? { _id: row.id, title: row.title, agreementNum: row.agreementNum } : null;
+}

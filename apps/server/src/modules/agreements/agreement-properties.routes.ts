@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AGREEMENT_MESSAGES, fromCents, hasModule, TOTAL_COUNT_HEADER, ZAgreementProperty, ZAgreementPropertyDetail, ZAgreementPropertyItemParams,
+  ZAgreementPropertyOption, ZAgreementPropertyParams, ZIdParams, ZMessage, ZSecurityDeposit, ZSecurityDepositInput, type TSessionUser,
+} from '@apron/core';
+import type { AppContext } from '../../platform/context';
+import { forbidden, notFound } from '../../platform/errors/app-error';
+import { attachments, remarks } from '../attachments/index';
+import * as links from './agreement-properties.repo';
+import { actorOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
+import { presentAgreementProperty, presentAircraft, presentDeposit, presentInsurance } from './agreements.presenter';
+import { loadAgreement } from './agreements.routes';
+import * as service from './agreements.service';
+import { insurances } from './agreements.table';
+import { leaseCalendar } from './lease-calendar';
+import { saveDeposit } from './property-items.service';
+
+const tags = ['agreements'];
+
+function requireRole(user: TSessionUser | null, allowed: boolean): asserts user is TSessionUser {
+  if (!user || !allowed) throw forbidden();
+}
+
+/** The properties of an agreement, per-property detail, the security deposit and the link calls. */
+export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const loadLink = async (user: TSessionUser | null, agreementId: string, propertyId: string) => {
+    const agreement = await loadAgreement(ctx.db, user, agreementId);
+    const { today } = await leaseCalendar(ctx.db);
+    const link = await links.findAgreementProperty(ctx.db, agreement.id, propertyId, today);
+    if (!link) throw notFound('Property is not part of this agreement');
+    return link;
+  };
+
+  // The add-property select: every property with its status today (Lease staff).
+  r.get(
+    '/api/Agreements/PropertyList/All',
+    { config: { access: (user) => hasModule(user, 'Lease') }, schema: { tags, response: { 200: z.array(ZAgreementPropertyOption) } } },
+    async (_request, reply) => {
+      const { today } = await leaseCalendar(ctx.db);
+      const rows = await links.listPropertyOptions(ctx.db, today);
+      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      return rows.map((p) => ({ _id: p.id, name: p.name, rent: fromCents(p.rentCents), status: p.status }));
+    },
+  );
+
+  r.get(
+    '/api/Agreements/Properties/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: z.array(ZAgreementProperty) } } },
+    async (request, reply) => {
+      const agreement = await loadAgreement(ctx.db, request.user, request.params.id);
+      const { today } = await leaseCalendar(ctx.db);
+      const rows = await links.listAgreementProperties(ctx.db, agreement.id, today);
+      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      return rows.map(presentAgreementProperty);
+    },
+  );
+
+  // The spec's GET .../{id}/{name} added a property; here GET reads one and POST adds (ARCHITECTURE §4).
+  r.get(
+    '/api/Agreements/Properties/:agreementId/:propertyId',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZAgreementPropertyDetail } } },
+    async (request) => {
+      const link = await loadLink(request.user, request.params.agreementId, request.params.propertyId);
+      const [deposit, insuranceRows, aircraftRows] = [
+        await links.findDeposit(ctx.db, link.id),
+        await links.listInsurances(ctx.db, link.id),
+        await links.listAircraft(ctx.db, link.id),
+      ];
+      return {
+        ...presentAgreementProperty(link),
+        securityDeposit: deposit ? presentDeposit(deposit) : null,
+        insurances: insuranceRows.map(presentInsurance),
+        aircraft: aircraftRows.map(presentAircraft),
+      };
+    },
+  );
+
+  r.post(
+    '/api/Agreements/Properties/:agreementId/:propertyId',
+    { config: { access: 'admin:Lease' }, schema: { tags, params: ZAgreementPropertyParams, response: { 201: ZAgreementProperty } } },
+    async (request, reply) => {
+      const user = request.user!;
+      const { agreementId, propertyId } = request.params;
+      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, { ...actorOf(request), user }, agreementId, propertyId));
+      return reply.status(201).send(presentAgreementProperty(await loadLink(user, agreementId, propertyId)));
+    },
+  );
+
+  r.delete(
+    '/api/Agreements/Properties/:agreementId/:propertyId',
+    { config: { access: 'admin:Property' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZMessage } } },
+    async (request) => {
+      const user = request.user!;
+      await ctx.db.transaction((tx) => service.removeAgreementProperty(tx, { ...actorOf(request), user }, request.params.agreementId, request.params.propertyId));
+      return { message: 'Removed Successfully' };
+    },
+  );
+
+  // ---- Security deposit ----------------------------------------------------------------------
+  r.get(
+    '/api/Agreements/Security/:agreementId/:propertyId',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZSecurityDeposit.nullable() } } },
+    async (request) => {
+      const link = await loadLink(request.user, request.params.agreementId, request.params.propertyId);
+      const deposit = await links.findDeposit(ctx.db, link.id);
+      return deposit ? presentDeposit(deposit) : null;
+    },
+  );
+
+  r.post(
+    '/api/Agreements/Security/:agreementId/:propertyId',
+    { config: { access: 'admin:Property' }, schema: { tags, params: ZAgreementPropertyParams, body: ZSecurityDepositInput, response: { 200: ZSecurityDeposit } } },
+    async (request) => {
+      const user = request.user!;
+      const row = await ctx.db.transaction((tx) =>
+        saveDeposit(tx, { ...actorOf(request), user }, request.params.agreementId, request.params.propertyId, request.body),
+      );
+      return presentDeposit(row);
+    },
+  );
+
+  // ---- Links of documents, remarks and insurances to a property of the agreement -------------
+  // Items are tied to their owner when made (ownerType 'agreementProperty', owner id = the link's
+  // `_id`; insurances by `Insurance/add`): the link confirms the item belongs here, else 404.
+  for (const kind of ['Documents', 'Remarks', 'Insurances'] as const) {
+    r.post(
+      `/api/Agreements/Properties/${kind}/:agreementId/:propertyId/:itemId`,
+      { config: { access: 'internal' }, schema: { tags, params: ZAgreementPropertyItemParams, response: { 200: ZMessage } } },
+      async (request) => {
+        requireRole(request.user, isLeaseAdmin(request.user) || isPropertyAdmin(request.user));
+        const link = await loadLink(request.user, request.params.agreementId, request.params.propertyId);
+        const { itemId } = request.params;
+        const found =
+          kind === 'Documents'
+            ? await ctx.db.select({ id: attachments.id }).from(attachments)
+                .where(and(eq(attachments.id, itemId), eq(attachments.ownerType, 'agreementProperty'), eq(attachments.ownerId, link.id)))
+            : kind === 'Remarks'
+              ? await ctx.db.select({ id: remarks.id }).from(remarks)
+                  .where(and(eq(remarks.id, itemId), eq(remarks.ownerType, 'agreementProperty'), eq(remarks.ownerId, link.id)))
+              : await ctx.db.select({ id: insurances.id }).from(insurances).where(and(eq(insurances.id, itemId), eq(insurances.agreementPropertyId, link.id)));
+        if (found.length === 0) throw notFound('Not found');
+        return { message: AGREEMENT_MESSAGES.added };
+      },
+    );
+  }
+}

@@ -1,0 +1,128 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { parseSort, type TAgreementGridQuery } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { fieldError } from '../../platform/errors/app-error';
+import { companies } from '../companies/index';
+import { invoiceCycles, paymentTypes } from '../settings/index';
+import type { AgreementScope } from './agreements.policy';
+import { agreements, type AgreementRow } from './agreements.table';
+
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORTS: Record<string, SQL | AnyPgColumn> = {
+  title: sql`lower(${agreements.title})`,
+  agreementNum: sql`lower(${agreements.agreementNum})`,
+  startDate: agreements.startDate,
+  endDate: agreements.endDate,
+  status: agreements.status,
+  tenantName: sql`lower(${companies.name})`,
+  createdAt: agreements.createdAt,
+};
+
+export const gridColumns = {
+  id: agreements.id,
+  title: agreements.title,
+  agreementNum: agreements.agreementNum,
+  startDate: agreements.startDate,
+  endDate: agreements.endDate,
+  status: agreements.status,
+  companyId: agreements.companyId,
+  companyName: companies.name,
+};
+export type AgreementGridData = { id: string; title: string; agreementNum: string; startDate: string; endDate: string | null; status: string; companyId: string; companyName: string };
+
+function scopeFilter(scope: AgreementScope): SQL | undefined {
+  return scope.companyId ? eq(agreements.companyId, scope.companyId) : undefined;
+}
+
+/** `/agreements` and a company's agreements: filters, sort and paging in SQL; newest start first by default. */
+export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, scope: AgreementScope): Promise<{ rows: AgreementGridData[]; total: number }> {
+  const filters: SQL[] = [];
+  const scoped = scopeFilter(scope);
+  if (scoped) filters.push(scoped);
+  if (query.tenantId) filters.push(eq(agreements.companyId, query.tenantId));
+  if (query.status) filters.push(eq(agreements.status, query.status));
+  if (query.q) filters.push(sql`lower(${agreements.title} || ' ' || ${agreements.agreementNum}) like ${containsPattern(query.q)}`);
+  const where = filters.length ? and(...filters) : undefined;
+  const sort = parseSort(query.sort) ?? { field: 'startDate', direction: 'desc' as const };
+  const column = SORTS[sort.field];
+  if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
+  const order = sort.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  const tie = sort.direction === 'desc' ? desc(agreements.id) : asc(agreements.id);
+  const rows = await db
+    .select(gridColumns)
+    .from(agreements)
+    .innerJoin(companies, eq(companies.id, agreements.companyId))
+    .where(where)
+    .orderBy(order, tie)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // The join is only needed for the count when sorting/filtering by company name: never here.
+  const [counted] = await db.select({ n: count() }).from(agreements).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function findAgreementsByIds(db: DbOrTx, ids: string[], scope: AgreementScope): Promise<AgreementGridData[]> {
+  const scoped = scopeFilter(scope);
+  return db
+    .select(gridColumns)
+    .from(agreements)
+    .innerJoin(companies, eq(companies.id, agreements.companyId))
+    .where(and(inArray(agreements.id, ids), ...(scoped ? [scoped] : [])))
+    .orderBy(desc(agreements.startDate), asc(agreements.id));
+}
+
+export type AgreementDetailData = AgreementRow & { companyName: string; invoiceCycleName: string; paymentTypeName: string; paymentSkuType: string };
+
+/** One agreement within the caller's scope, with the names of what it refers to; else null. */
+export async function findAgreement(db: DbOrTx, id: string, scope: AgreementScope): Promise<AgreementDetailData | null> {
+  const scoped = scopeFilter(scope);
+  const [row] = await db
+    .select({
+      agreement: agreements,
+      companyName: companies.name,
+      invoiceCycleName: invoiceCycles.name,
+      paymentTypeName: paymentTypes.name,
+      paymentSkuType: paymentTypes.skuType,
+    })
+    .from(agreements)
+    .innerJoin(companies, eq(companies.id, agreements.companyId))
+    .innerJoin(invoiceCycles, eq(invoiceCycles.id, agreements.invoiceCycleId))
+    .innerJoin(paymentTypes, eq(paymentTypes.id, agreements.rentAdjustmentTypeId))
+    .where(and(eq(agreements.id, id), ...(scoped ? [scoped] : [])))
+    .limit(1);
+  return row ? { ...row.agreement, companyName: row.companyName, invoiceCycleName: row.invoiceCycleName, paymentTypeName: row.paymentTypeName, paymentSkuType: row.paymentSkuType } : null;
+}
+
+/** The agreement row locked for a change (services only; the scope was checked by the route). */
+export async function lockAgreement(db: DbOrTx, id: string): Promise<AgreementRow | null> {
+  const [row] = await db.select().from(agreements).where(eq(agreements.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+export async function findAgreementByNumber(db: DbOrTx, agreementNum: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(sql`lower(${agreements.agreementNum}) = ${agreementNum.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function companyStatus(db: DbOrTx, companyId: string): Promise<string | null> {
+  const [row] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.status ?? null;
+}
+
+export async function invoiceCycleExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: invoiceCycles.id }).from(invoiceCycles).where(eq(invoiceCycles.id, id)).limit(1);
+  return !!row;
+}
+
+export async function paymentTypeExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.id, id)).limit(1);
+  return !!row;
+}

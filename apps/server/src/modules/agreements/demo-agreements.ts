@@ -1,0 +1,167 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { accounts, insertAccount } from '../accounts/index';
+import { companies } from '../companies/index';
+import { properties } from '../properties/index';
+import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/index';
+import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
+import { leaseCalendar } from './lease-calendar';
+
+/**
+ * Demo data (issue 4 item 12): 25 owners with users (the demo tenant account belongs to the
+ * first), about 60 agreements over the demo properties — active, expiring soon, expired,
+ * archived — with deposits, insurances (some expiring) and aircraft. Dates are relative to today
+ * so the demo always shows every status. Idempotent: nothing happens once the first demo company
+ * exists. Needs the demo properties and settings master data (seeded before it).
+ */
+export const DEMO_TENANT_EMAIL = 'tenant@demo.apron.test';
+
+const COMPANY_NAMES = [
+  'Sierra Skies Aviation', 'Carson Valley Flyers', 'Washoe Aero Services', 'High Desert Helicopters', 'Tahoe Jet Charter',
+  'Pine Nut Flight School', 'Silver State Avionics', 'Comstock Air Maintenance', 'Eagle Valley Ranch', 'Genoa Glider Club',
+  'Minden Soaring Partners', 'Blue Ridge Aerial Survey', 'Great Basin Air Ambulance', 'Reno Stead Restorations', 'Jacks Valley Aviation',
+  'Mt. Rose Medical Flights', 'Nevada Fire Aviation', 'Kingsbury Air Taxi', 'Pinyon Aircraft Sales', 'Douglas County Sheriff Air Unit',
+  'Topaz Lake Seaplanes', 'Walker River Ag Aviation', 'Clear Creek Holdings', 'Dresslerville Drone Works', 'Alpine Aviation Insurance Brokers',
+] as const;
+
+const MAKES = [
+  ['Cessna', '172S', 'Single-Engine'], ['Piper', 'PA-28-181', 'Single-Engine'], ['Beechcraft', 'Baron 58', 'Multi-Engine'],
+  ['Cirrus', 'SR22', 'Single-Engine'], ['Robinson', 'R44', 'Helicopter'], ['Schleicher', 'ASK 21', 'Glider'],
+  ['Cessna', 'Citation CJ3', 'Jet'], ['Van\'s', 'RV-7', 'Non-5010'],
+] as const;
+
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function shift(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function seedDemoCompaniesAndAgreements(db: Db, config: Pick<Config, 'demo'>): Promise<{ companies: number; agreements: number }> {
+  if (!config.demo) return { companies: 0, agreements: 0 };
+  const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, COMPANY_NAMES[0])).limit(1);
+  if (existing) return { companies: 0, agreements: 0 };
+  return db.transaction((tx) => seed(tx));
+}
+
+async function seed(tx: Tx): Promise<{ companies: number; agreements: number }> {
+  const { today, windowDays } = await leaseCalendar(tx);
+  const companyIds: string[] = [];
+  for (const [i, name] of COMPANY_NAMES.entries()) {
+    const domain = `${slug(name)}.example`;
+    const [row] = await tx
+      .insert(companies)
+      .values({
+        name,
+        description: i % 3 === 0 ? 'Hangar tenant and aircraft owner' : i % 3 === 1 ? 'Aviation business on the field' : 'Private aircraft owner',
+        address1: `${100 + i * 7} ${['Airport Rd', 'Heritage Way', 'Taxiway B', 'Johnson Ln'][i % 4]}`,
+        city: ['Minden', 'Gardnerville', 'Carson City', 'Reno'][i % 4]!,
+        state: 'NV',
+        zip: ['89423', '89410', '89701', '89506'][i % 4]!,
+        email: `office@${domain}`,
+        phone: `775555${String(1000 + i).padStart(4, '0')}`,
+        contactName: ['Jordan Reyes', 'Casey Nguyen', 'Morgan Blake', 'Riley Chen', 'Quinn Foster'][i % 5]!,
+        contactPhone: `775556${String(2000 + i).padStart(4, '0')}`,
+        isPaperless: i % 2 === 0,
+        status: i === 23 ? 'Inactive' : i === 24 || i === 22 ? 'Approval Needed' : 'Active',
+      })
+      .returning({ id: companies.id });
+    companyIds.push(row!.id);
+    // One or two users per company; they sign in after choosing a password (invitation link).
+    for (let u = 0; u < (i % 3 === 0 ? 2 : 1); u++) {
+      const email = u === 0 ? `owner@${domain}` : `ops@${domain}`;
+      await insertAccount(tx, { email, givenName: u === 0 ? 'Owner' : 'Operations', familyName: name.split(' ')[0]!, isInternal: false, isAdmin: false, modules: [], companyId: row!.id, enabled: i !== 23 });
+    }
+  }
+  await tx.update(accounts).set({ companyId: companyIds[0]! }).where(sql`lower(${accounts.email}) = ${DEMO_TENANT_EMAIL}`);
+
+  const props = await tx.select({ id: properties.id, name: properties.name, rentCents: properties.rentCents }).from(properties).orderBy(asc(properties.name));
+  const [cycles, payTypes, insTypes] = await Promise.all([
+    tx.select({ id: invoiceCycles.id }).from(invoiceCycles).orderBy(asc(invoiceCycles.name)),
+    tx.select({ id: paymentTypes.id }).from(paymentTypes).orderBy(asc(paymentTypes.name)),
+    tx.select({ id: insuranceTypes.id }).from(insuranceTypes).orderBy(asc(insuranceTypes.name)),
+  ]);
+  if (props.length === 0 || cycles.length === 0 || payTypes.length === 0) return { companies: companyIds.length, agreements: 0 };
+
+  const active = companyIds.slice(0, 22); // Active owners only
+  let number = 1000;
+  let created = 0;
+  const addAgreement = async (spec: { company: string; start: string; end: string | null; archived?: boolean; props: typeof props; k: number }) => {
+    const status: TAgreementStatus = deriveAgreementStatus(spec.archived ? 'Archived' : 'Active', spec.end, today, windowDays);
+    const [a] = await tx
+      .insert(agreements)
+      .values({
+        title: `${spec.props.map((p) => p.name).join(' & ')} lease`,
+        agreementNum: `CXP-${++number}`,
+        description: `Lease of ${spec.props.map((p) => p.name).join(', ')}`,
+        status,
+        startDate: spec.start,
+        endDate: spec.end,
+        renewable: spec.end !== null,
+        leaseTerms: spec.end ? `Term of ${Math.round(daysBetween(spec.start, spec.end) / 30)} months, renewable by mutual agreement.` : 'Month to month.',
+        companyId: spec.company,
+        invoiceCycleId: cycles[spec.k % cycles.length]!.id,
+        rentAdjustmentTypeId: payTypes[spec.k % payTypes.length]!.id,
+        adjustmentDate: spec.end ? shift(spec.start, 365) : null,
+        adjustmentFreq: 12,
+      })
+      .returning({ id: agreements.id });
+    created += 1;
+    for (const [j, p] of spec.props.entries()) {
+      const [link] = await tx
+        .insert(agreementProperties)
+        .values({ agreementId: a!.id, propertyId: p.id, startDate: spec.start, endDate: spec.end, archived: status === 'Archived' })
+        .returning({ id: agreementProperties.id });
+      if ((spec.k + j) % 5 !== 4) {
+        await tx.insert(securityDeposits).values({
+          agreementPropertyId: link!.id, amountCents: p.rentCents * 2, received: true, returned: status === 'Expired' || status === 'Archived',
+          paymentDate: spec.start, paymentMethod: (['Check', 'Card', 'Cash'] as const)[spec.k % 3], returnDesc: '',
+        });
+      }
+      if (insTypes.length > 0) {
+        // Every seventh current lease has an insurance ending within the window (alerts, reports).
+        const insEnd = status === 'Active' && spec.k % 7 === 0 ? shift(today, 10 + (spec.k % 20)) : shift(spec.start, 365 * 3);
+        await tx.insert(insurances).values({
+          agreementPropertyId: link!.id, insuranceTypeId: insTypes[spec.k % insTypes.length]!.id, maxCoverageCents: (1 + (spec.k % 5)) * 100_000_000,
+          startDate: spec.start, endDate: insEnd < spec.start ? spec.start : insEnd, isApproved: spec.k % 4 !== 0,
+        });
+      }
+      if (spec.k % 2 === 0) {
+        const [make, model, type] = MAKES[spec.k % MAKES.length]!;
+        await tx.insert(aircraft).values({
+          agreementPropertyId: link!.id, tailNumber: `N${100 + spec.k}${String.fromCharCode(65 + (spec.k % 26))}${String.fromCharCode(65 + ((spec.k * 7) % 26))}`,
+          make, model, airCraftType: type, ownerOrTenant: spec.k % 3 === 0 ? 'Tenant' : 'Owner', owner: 'Registered owner',
+          insurance: spec.k % 4 === 0 ? 'Not Approved' : 'Approved', start: spec.start, end: spec.end,
+          facilityCode: `F-${spec.k}`, accessCardNo: String(40_000 + spec.k),
+        });
+      }
+    }
+  };
+
+  // Current leases (starting at most 735 days ago): most properties, some with two; the ends are
+  // spread so that every status shows up (open-ended, expiring soon, just expired, active).
+  let k = 0;
+  const history: typeof props = [];
+  for (let i = 0; i < props.length && k < 34; ) {
+    const two = i % 9 === 0 && i + 1 < props.length;
+    const group = props.slice(i, i + (two ? 2 : 1));
+    i += group.length;
+    if (i % 11 === 10) continue; // a few stay available
+    const start = shift(today, -60 - (k % 10) * 75);
+    const end = k % 6 === 0 ? null : k % 6 === 1 ? shift(today, 5 + (k % 50)) : k % 6 === 2 ? shift(today, -5 - (k % 40)) : shift(today, 120 + k * 20);
+    await addAgreement({ company: active[k % active.length]!, start, end, props: group, k });
+    history.push(...group);
+    k += 1;
+  }
+  // Past leases of the same properties, ended before the current one began: expired and archived.
+  for (const [j, p] of history.entries()) {
+    if (k >= 62) break;
+    const end = shift(today, -800 - j * 3);
+    await addAgreement({ company: active[(j * 5) % active.length]!, start: shift(end, -365), end, archived: j % 3 === 0, props: [p], k });
+    k += 1;
+  }
+  return { companies: companyIds.length, agreements: created };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { registerAttachmentOwner, type AttachmentOwner } from '../attachments/index';
+import { registerLeaseSource } from '../properties/index';
+import { agreementPropertiesRoutes } from './agreement-properties.routes';
+import { findLinkById } from './agreement-properties.repo';
+import { agreementScopeOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
+import { findAgreement } from './agreements.repo';
+import { agreementsRoutes } from './agreements.routes';
+import { agreementsLeaseSource } from './lease-source';
+import { propertyItemsRoutes } from './property-items.routes';
+import { AGREEMENT_STATUS_CRON, AGREEMENT_STATUS_JOB, runAgreementStatusJob } from './status-job';
+
+/**
+ * Documents and remarks of an agreement or of one property of it: readable by whoever reads the
+ * agreement (a tenant: their own company's); added by Lease and Property admins while not Archived.
+ */
+function agreementOwner(resolve: (id: string, db: Parameters<AttachmentOwner['canRead']>[2]) => Promise<string | null>): AttachmentOwner {
+  const readable = async (user: Parameters<AttachmentOwner['canRead']>[0], id: string, db: Parameters<AttachmentOwner['canRead']>[2]) => {
+    const agreementId = await resolve(id, db);
+    if (!agreementId) return null;
+    try {
+      return await findAgreement(db, agreementId, agreementScopeOf(user));
+    } catch {
+      return null; // no agreement access at all: not found, like the agreement itself
+    }
+  };
+  return {
+    module: 'Lease',
+    canRead: async (user, id, db) => !!(await readable(user, id, db)),
+    canWrite: async (user, id, db) => {
+      const agreement = await readable(user, id, db);
+      return !!agreement && agreement.status !== 'Archived' && (isLeaseAdmin(user) || isPropertyAdmin(user));
+    },
+  };
+}
+
+/** Lease agreements: the module's public door. */
+export async function registerAgreements(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await agreementsRoutes(app, ctx);
+  await agreementPropertiesRoutes(app, ctx);
+  await propertyItemsRoutes(app, ctx);
+  registerLeaseSource(agreementsLeaseSource);
+  registerAttachmentOwner(ctx, 'agreement', agreementOwner(async (id) => id));
+  registerAttachmentOwner(ctx, 'agreementProperty', agreementOwner(async (id, db) => (await findLinkById(db, id))?.agreementId ?? null));
+  ctx.jobs.schedule(AGREEMENT_STATUS_JOB, AGREEMENT_STATUS_CRON, async () => {
+    const run = await runAgreementStatusJob(ctx.db);
+    ctx.log.info({ today: run.today, changed: run.changed.length, insurancesAlerted: run.insurancesAlerted }, 'agreement statuses updated');
+  });
+}
+
+export { agreements, agreementProperties, insurances, securityDeposits, aircraft, type AgreementRow } from './agreements.table';
+export { runAgreementStatusJob, AGREEMENT_STATUS_JOB } from './status-job';
+export { seedDemoCompaniesAndAgreements } from './demo-agreements';
+export { seedBenchAgreements } from './bench-seed';

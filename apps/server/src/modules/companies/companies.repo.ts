@@ -1,0 +1,93 @@
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { parseSort, type TCompanyGridQuery } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { fieldError } from '../../platform/errors/app-error';
+import { accounts } from '../accounts/index';
+import { companies, type CompanyRow, type NewCompany } from './companies.table';
+
+/** `%text%` for LIKE, with the wildcard characters of the text itself escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORTS: Record<string, SQL | AnyPgColumn> = {
+  name: sql`lower(${companies.name})`,
+  description: sql`lower(${companies.description})`,
+  email: sql`lower(${companies.email})`,
+  phone: companies.phone,
+  contactname: sql`lower(${companies.contactName})`,
+  contactphone: companies.contactPhone,
+  status: companies.status,
+  createdAt: companies.createdAt,
+};
+
+/** `scope` null = every company; otherwise only that company (a tenant). */
+export async function listCompanies(db: DbOrTx, query: TCompanyGridQuery, scope: string | null): Promise<{ rows: CompanyRow[]; total: number }> {
+  const filters: SQL[] = [];
+  if (scope) filters.push(eq(companies.id, scope));
+  if (query.status) filters.push(eq(companies.status, query.status));
+  if (query.q) {
+    filters.push(
+      sql`lower(${companies.name} || ' ' || ${companies.description} || ' ' || ${companies.email} || ' ' || ${companies.contactName}) like ${containsPattern(query.q)}`,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const sort = parseSort(query.sort) ?? { field: 'name', direction: 'asc' as const };
+  const column = SORTS[sort.field];
+  if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
+  const order = sort.direction === 'desc' ? sql`${column} desc` : sql`${column} asc`;
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(order, asc(companies.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [counted] = await db.select({ n: count() }).from(companies).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function listActiveCompanies(db: DbOrTx): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.status, 'Active'))
+    .orderBy(sql`lower(${companies.name})`, asc(companies.id));
+}
+
+/** A company the scope may see (null = any), else null: ownership is part of the query. */
+export async function findCompany(db: DbOrTx, id: string, scope: string | null = null, forUpdate = false): Promise<CompanyRow | null> {
+  const where = scope ? and(eq(companies.id, id), eq(companies.id, scope)) : eq(companies.id, id);
+  const query = db.select().from(companies).where(where).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertCompany(db: DbOrTx, values: NewCompany): Promise<CompanyRow> {
+  const [row] = await db.insert(companies).values(values).returning();
+  return row!;
+}
+
+export async function updateCompanyRow(db: DbOrTx, id: string, values: Partial<NewCompany>): Promise<CompanyRow> {
+  const [row] = await db.update(companies).set({ ...values, updatedAt: new Date() }).where(eq(companies.id, id)).returning();
+  return row!;
+}
+
+export async function listCompanyUsers(db: DbOrTx, companyId: string) {
+  return db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
+    .orderBy(sql`lower(${accounts.email})`);
+}
+
+export async function findCompanyUser(db: DbOrTx, companyId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, userId), eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  COMPANY_MESSAGES, hasModule, TOTAL_COUNT_HEADER, ZCompany, ZCompanyGridQuery, ZCompanyGridRow, ZCompanyInput, ZCompanyOption,
+  ZCompanyUser, ZCompanyUserAdded, ZCompanyUserCreate, ZCompanyUserToggle, ZIdParams, ZMessage, type TSessionUser,
+} from '@apron/core';
+import type { AppContext } from '../../platform/context';
+import { forbidden, notFound } from '../../platform/errors/app-error';
+import { attachments, remarks } from '../attachments/index';
+import { actorOf, readableCompanyScope, requireCompanyReader } from './companies.policy';
+import { presentCompany, presentCompanyGridRow, presentCompanyUser } from './companies.presenter';
+import * as repo from './companies.repo';
+import * as service from './companies.service';
+
+const tags = ['companies'];
+const ZLinkParams = z.object({ id: z.string().uuid('Invalid Id'), itemId: z.string().uuid('Invalid Id') });
+
+/** The caller's company scope (null = all); throws 403 for callers without any company access. */
+function scopeOf(user: TSessionUser | null): string | null {
+  requireCompanyReader(user);
+  const scope = readableCompanyScope(user);
+  if (scope === 'none') throw forbidden();
+  return scope;
+}
+
+/** Owners: grid, Active list, detail, create/edit, users, document and remark links. */
+export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/Company',
+    { config: { access: 'signedIn' }, schema: { tags, querystring: ZCompanyGridQuery, response: { 200: z.array(ZCompanyGridRow) } } },
+    async (request, reply) => {
+      const { rows, total } = await repo.listCompanies(ctx.db, request.query, scopeOf(request.user));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(presentCompanyGridRow);
+    },
+  );
+
+  // The Owner select of an agreement: Company or Lease staff.
+  r.get(
+    '/api/Company/Active',
+    {
+      config: { access: (user) => hasModule(user, 'Company') || hasModule(user, 'Lease') },
+      schema: { tags, response: { 200: z.array(ZCompanyOption) } },
+    },
+    async () => (await repo.listActiveCompanies(ctx.db)).map((c) => ({ _id: c.id, name: c.name })),
+  );
+
+  r.get('/api/Company/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZCompany } } }, async (request) => {
+    const row = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
+    if (!row) throw notFound('Company not found');
+    return presentCompany(row, request.user);
+  });
+
+  r.post('/api/Company', { config: { access: 'admin:Company' }, schema: { tags, body: ZCompanyInput, response: { 201: ZCompany } } }, async (request, reply) => {
+    const user = request.user!;
+    const row = await ctx.db.transaction((tx) => service.createCompany(tx, { ...actorOf(request), user }, request.body));
+    return reply.status(201).send(presentCompany(row, user));
+  });
+
+  r.put(
+    '/api/Company/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, body: ZCompanyInput, response: { 200: ZCompany } } },
+    async (request) => {
+      const user = request.user!;
+      const scope = scopeOf(user);
+      const row = await ctx.db.transaction((tx) => service.updateCompany(tx, { ...actorOf(request), user }, request.params.id, request.body, scope));
+      return presentCompany(row, user);
+    },
+  );
+
+  // ---- Users of a company ---------------------------------------------------------------------
+  r.get(
+    '/api/Company/Users/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: z.array(ZCompanyUser) } } },
+    async (request, reply) => {
+      const company = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
+      if (!company) throw notFound('Company not found');
+      const rows = await repo.listCompanyUsers(ctx.db, company.id);
+      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      return rows.map(presentCompanyUser);
+    },
+  );
+
+  r.post(
+    '/api/Company/Users/:id',
+    { config: { access: 'admin:Company' }, schema: { tags, params: ZIdParams, body: ZCompanyUserCreate, response: { 201: ZCompanyUserAdded } } },
+    async (request, reply) => {
+      const user = request.user!;
+      const account = await ctx.db.transaction((tx) =>
+        service.addCompanyUser(tx, { ...actorOf(request), user }, ctx.config.publicUrl, request.params.id, request.body),
+      );
+      return reply.status(201).send({ message: COMPANY_MESSAGES.userAdded, user: presentCompanyUser(account) });
+    },
+  );
+
+  r.put(
+    '/api/Company/Users/:id',
+    { config: { access: 'admin:Company' }, schema: { tags, params: ZIdParams, body: ZCompanyUserToggle, response: { 200: ZCompanyUser } } },
+    async (request) => {
+      const user = request.user!;
+      const account = await ctx.db.transaction((tx) =>
+        service.setCompanyUserEnabled(tx, { ...actorOf(request), user }, request.params.id, request.body.userId, request.body.enabled),
+      );
+      return presentCompanyUser(account);
+    },
+  );
+
+  // ---- Documents and remarks (spec GET .../Add/{id}/{docId}; a link is a change, so POST) ----
+  // Uploads are tied to their owner when made (POST /api/Attachments with ownerType 'company'),
+  // so the link confirms the document belongs to this company; anything else is not found.
+  r.post(
+    '/api/Company/Document/Add/:id/:itemId',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZLinkParams, response: { 200: ZMessage } } },
+    async (request) => {
+      const company = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
+      const [doc] = company
+        ? await ctx.db.select({ id: attachments.id }).from(attachments)
+            .where(and(eq(attachments.id, request.params.itemId), eq(attachments.ownerType, 'company'), eq(attachments.ownerId, company.id)))
+        : [];
+      if (!doc) throw notFound('Document not found');
+      return { message: COMPANY_MESSAGES.userAdded };
+    },
+  );
+
+  r.post(
+    '/api/Company/Remark/Add/:id/:itemId',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZLinkParams, response: { 200: ZMessage } } },
+    async (request) => {
+      const company = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
+      const [remark] = company
+        ? await ctx.db.select({ id: remarks.id }).from(remarks)
+            .where(and(eq(remarks.id, request.params.itemId), eq(remarks.ownerType, 'company'), eq(remarks.ownerId, company.id)))
+        : [];
+      if (!remark) throw notFound('Remark not found');
+      return { message: COMPANY_MESSAGES.userAdded };
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { registerAttachmentOwner } from '../attachments/index';
+import { companiesRoutes } from './companies.routes';
+import { canListCompanies, isCompanyUser } from './companies.policy';
+import { findCompany } from './companies.repo';
+import { hasModule } from '@apron/core';
+
+/** Owners (companies and their users): the module's public door. */
+export async function registerCompanies(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await companiesRoutes(app, ctx);
+  // A company's documents and remarks: Company staff, and the company's own users.
+  const canSee = async (user: Parameters<typeof canListCompanies>[0], id: string, db: Parameters<typeof findCompany>[0]) => {
+    if (hasModule(user, 'Company')) return !!(await findCompany(db, id));
+    return isCompanyUser(user) && user.companyId === id && !!(await findCompany(db, id));
+  };
+  registerAttachmentOwner(ctx, 'company', { module: 'Company', canRead: canSee, canWrite: canSee });
+}
+
+/** Tables other modules reference by foreign key (agreements -> companies). */
+export { companies, type CompanyRow } from './companies.table';
+export { findCompany, insertCompany } from './companies.repo';
+export { isCompanyUser } from './companies.policy';
