@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZAccountCreate } from '@apron/core';
+import { ZMeUpdate } from '@apron/core';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
@@ -26,7 +26,7 @@ interface TProfile {
 }
 
 /** The names a user may change on their own profile (same rules as an account's names). */
-const ZProfileUpdate = ZAccountCreate.pick({ givenName: true, familyName: true });
+const ZProfileUpdate = ZMeUpdate;
 type TProfileInput = z.input<typeof ZProfileUpdate>;
 type TProfileUpdate = z.output<typeof ZProfileUpdate>;
 const PROFILE_QUERY_KEY = ['me'] as const;
