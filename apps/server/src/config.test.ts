@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_TILES } from '@apron/core';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
@@ -37,5 +38,12 @@ describe('configuration from the environment', () => {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://apron.example.com/' });
     expect(config.publicUrl).toBe('https://apron.example.com');
     expect(config.secureCookies).toBe(true);
+  });
+
+  it('serves OpenStreetMap and Esri tiles unless the operator names https tile servers', () => {
+    expect(loadConfig({}).mapTiles).toEqual({ streetsUrl: DEFAULT_MAP_TILES.streetsUrl, satelliteUrl: DEFAULT_MAP_TILES.satelliteUrl });
+    const custom = loadConfig({ MAP_STREETS_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' });
+    expect(custom.mapTiles.streetsUrl).toBe('https://{s}.tiles.example.com/{z}/{x}/{y}.png');
+    expect(() => loadConfig({ MAP_SATELLITE_URL: 'http://tiles.example.com/{z}/{x}/{y}' })).toThrow(/MAP_SATELLITE_URL: must start with https:\/\//);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAP_TILES } from '@apron/core';
 
 /**
  * Configuration from environment variables, validated once at start. A bad value stops the
@@ -46,6 +47,9 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     APRON_DEMO: flag,
     TRUST_PROXY: flag,
+    // Leaflet URL templates such as https://{s}.tile.example/{z}/{x}/{y}.png (not URLs until filled in).
+    MAP_STREETS_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
+    MAP_SATELLITE_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -82,6 +86,8 @@ export interface Config {
   trustProxy: boolean;
   /** Cookies get `Secure` when the portal is served over https. */
   secureCookies: boolean;
+  /** Tile URL templates of the maps (defaults: OpenStreetMap streets, Esri imagery). */
+  mapTiles: { streetsUrl: string; satelliteUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +121,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demo: env.APRON_DEMO,
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
+    mapTiles: {
+      streetsUrl: env.MAP_STREETS_URL ?? DEFAULT_MAP_TILES.streetsUrl,
+      satelliteUrl: env.MAP_SATELLITE_URL ?? DEFAULT_MAP_TILES.satelliteUrl,
+    },
   };
 }

@@ -13,7 +13,8 @@ export interface TAccessResponse {
 
 export interface TAppConfig {
   name: string;
-  jsonvalue: { landinglinks: boolean; airportName: string; demo: boolean; testMode: boolean };
+  // Map tiles are optional here so an older server (or a test stub) still renders the map.
+  jsonvalue: { landinglinks: boolean; airportName: string; demo: boolean; testMode: boolean; mapStreetsUrl?: string; mapSatelliteUrl?: string };
 }
 
 /** The signed-in user, or null when there is no session (a 401 here is not an error). */

@@ -103,9 +103,26 @@ export type TSettingPair = z.infer<typeof ZSettingPair>;
 /** `GET /api/AppConfig`: what every page load needs before sign-in. */
 export const ZAppConfig = z.object({
   name: z.literal('appconfig'),
-  jsonvalue: z.object({ landinglinks: z.boolean(), airportName: z.string(), demo: z.boolean(), testMode: z.boolean() }),
+  jsonvalue: z.object({
+    landinglinks: z.boolean(),
+    airportName: z.string(),
+    demo: z.boolean(),
+    testMode: z.boolean(),
+    /** Leaflet tile URL templates (`{z}/{x}/{y}`) of the streets and satellite layers. */
+    mapStreetsUrl: z.string(),
+    mapSatelliteUrl: z.string(),
+  }),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
+
+/**
+ * Map tiles when the operator configures none (MAP_STREETS_URL / MAP_SATELLITE_URL). The CSP
+ * allows `img-src https:`, so any https tile server works without a code change.
+ */
+export const DEFAULT_MAP_TILES = {
+  streetsUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  satelliteUrl: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+} as const;
 
 /** Field metadata the generic grid and dialog render from. */
 export interface TMasterField {
@@ -213,4 +230,5 @@ export const SETTINGS_ENTRIES = [
 
 export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
   'accounts', 'documentTypes', 'insuranceTypes', 'invoiceCycles', 'paymentTypes', 'notifications', 'notices', 'systemSettings',
+  'propertyTypes', 'propertyAttributes', 'propertyAreas',
 ]);

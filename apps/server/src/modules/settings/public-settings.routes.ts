@@ -32,6 +32,8 @@ export async function publicSettingsRoutes(app: FastifyInstance, ctx: AppContext
           demo: ctx.config.demo,
           // Payments go through the built-in test provider until a real one is configured.
           testMode: true,
+          mapStreetsUrl: ctx.config.mapTiles.streetsUrl,
+          mapSatelliteUrl: ctx.config.mapTiles.satelliteUrl,
         },
       };
     },

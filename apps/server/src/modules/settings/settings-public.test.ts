@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASTER_TYPE_NAMES, PUBLIC_SETTING_NAMES, SYSTEM_SETTINGS, SYSTEM_SETTING_NAMES, TOTAL_COUNT_HEADER } from '@apron/core';
+import { DEFAULT_MAP_TILES, MASTER_TYPE_NAMES, PUBLIC_SETTING_NAMES, SYSTEM_SETTINGS, SYSTEM_SETTING_NAMES, TOTAL_COUNT_HEADER } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { systemSettings } from './settings.table';
 import { ensureSystemSettings } from './system-settings';
@@ -48,7 +48,14 @@ describe('Getsettings and AppConfig', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       name: 'appconfig',
-      jsonvalue: { landinglinks: true, airportName: 'Apron Municipal Airport', demo: false, testMode: true },
+      jsonvalue: {
+        landinglinks: true,
+        airportName: 'Apron Municipal Airport',
+        demo: false,
+        testMode: true,
+        mapStreetsUrl: DEFAULT_MAP_TILES.streetsUrl,
+        mapSatelliteUrl: DEFAULT_MAP_TILES.satelliteUrl,
+      },
     });
     const list = await admin.request({ method: 'GET', url: '/api/Crud/systemSettings?q=landing_links' });
     const landing = (list.json() as Array<{ _id: string; name: string }>).find((s) => s.name === 'LANDING_LINKS')!;
