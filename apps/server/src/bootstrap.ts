@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/index';
 import { ensureSystemSettings } from './modules/settings/index';
 import { seedDemo } from './demo/seed';
+import { seedDemoCompaniesAndAgreements } from './modules/agreements/index';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -22,6 +23,8 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
   await ensureSystemSettings(database.db);
   // Demo accounts first: a demo database then needs no generated first-admin password.
   await seedDemo(database.db, config, log);
+  // Owners and agreements (idempotent); the agreements wait until the demo properties exist.
+  await seedDemoCompaniesAndAgreements(database.db, config);
   await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   let jobs: FastifyInstance['jobs'] | null = null;
   return {

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -13,8 +13,8 @@ import { leaseCalendar } from './lease-calendar';
  * Demo data (issue 4 item 12): 25 owners with users (the demo tenant account belongs to the
  * first), about 60 agreements over the demo properties — active, expiring soon, expired,
  * archived — with deposits, insurances (some expiring) and aircraft. Dates are relative to today
- * so the demo always shows every status. Idempotent: nothing happens once the first demo company
- * exists. Needs the demo properties and settings master data (seeded before it).
+ * so the demo always shows every status. Idempotent: companies are matched by name and the
+ * agreements are added once (when the demo properties and settings master data are there).
  */
 export const DEMO_TENANT_EMAIL = 'tenant@demo.apron.test';
 
@@ -42,15 +42,31 @@ function shift(day: string, days: number): string {
 
 export async function seedDemoCompaniesAndAgreements(db: Db, config: Pick<Config, 'demo'>): Promise<{ companies: number; agreements: number }> {
   if (!config.demo) return { companies: 0, agreements: 0 };
-  const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, COMPANY_NAMES[0])).limit(1);
-  if (existing) return { companies: 0, agreements: 0 };
-  return db.transaction((tx) => seed(tx));
+  return db.transaction(async (tx) => {
+    const companyIds = await seedCompanies(tx);
+    // Agreements need the demo properties: when they are not there yet, a later start adds them.
+    const [seeded] = await tx.select({ id: agreements.id }).from(agreements).where(eq(agreements.agreementNum, FIRST_AGREEMENT_NUM)).limit(1);
+    const created = seeded ? 0 : await seedAgreements(tx, companyIds);
+    return { companies: companyIds.created, agreements: created };
+  });
 }
 
-async function seed(tx: Tx): Promise<{ companies: number; agreements: number }> {
-  const { today, windowDays } = await leaseCalendar(tx);
+const FIRST_AGREEMENT_NUM = 'CXP-1001';
+
+/** The demo companies by name (created when missing) and their users. */
+async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }> {
+  const existing = new Map(
+    (await tx.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, [...COMPANY_NAMES]))).map((c) => [c.name, c.id]),
+  );
+  if (existing.size === COMPANY_NAMES.length) return { ids: COMPANY_NAMES.map((n) => existing.get(n)!), created: 0 };
   const companyIds: string[] = [];
+  let created = 0;
   for (const [i, name] of COMPANY_NAMES.entries()) {
+    const known = existing.get(name);
+    if (known) {
+      companyIds.push(known);
+      continue;
+    }
     const domain = `${slug(name)}.example`;
     const [row] = await tx
       .insert(companies)
@@ -70,23 +86,29 @@ async function seed(tx: Tx): Promise<{ companies: number; agreements: number }> 
       })
       .returning({ id: companies.id });
     companyIds.push(row!.id);
+    created += 1;
     // One or two users per company; they sign in after choosing a password (invitation link).
     for (let u = 0; u < (i % 3 === 0 ? 2 : 1); u++) {
       const email = u === 0 ? `owner@${domain}` : `ops@${domain}`;
       await insertAccount(tx, { email, givenName: u === 0 ? 'Owner' : 'Operations', familyName: name.split(' ')[0]!, isInternal: false, isAdmin: false, modules: [], companyId: row!.id, enabled: i !== 23 });
     }
   }
+  // The demo tenant account belongs to the first company (when the demo accounts exist).
   await tx.update(accounts).set({ companyId: companyIds[0]! }).where(sql`lower(${accounts.email}) = ${DEMO_TENANT_EMAIL}`);
+  return { ids: companyIds, created };
+}
+
+async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<number> {
+  const { today, windowDays } = await leaseCalendar(tx);
 
   const props = await tx.select({ id: properties.id, name: properties.name, rentCents: properties.rentCents }).from(properties).orderBy(asc(properties.name));
-  const [cycles, payTypes, insTypes] = await Promise.all([
-    tx.select({ id: invoiceCycles.id }).from(invoiceCycles).orderBy(asc(invoiceCycles.name)),
-    tx.select({ id: paymentTypes.id }).from(paymentTypes).orderBy(asc(paymentTypes.name)),
-    tx.select({ id: insuranceTypes.id }).from(insuranceTypes).orderBy(asc(insuranceTypes.name)),
-  ]);
-  if (props.length === 0 || cycles.length === 0 || payTypes.length === 0) return { companies: companyIds.length, agreements: 0 };
+  // One after another: a transaction is one connection.
+  const cycles = await tx.select({ id: invoiceCycles.id }).from(invoiceCycles).orderBy(asc(invoiceCycles.name));
+  const payTypes = await tx.select({ id: paymentTypes.id }).from(paymentTypes).orderBy(asc(paymentTypes.name));
+  const insTypes = await tx.select({ id: insuranceTypes.id }).from(insuranceTypes).orderBy(asc(insuranceTypes.name));
+  if (props.length === 0 || cycles.length === 0 || payTypes.length === 0) return 0;
 
-  const active = companyIds.slice(0, 22); // Active owners only
+  const active = companyIds.ids.slice(0, 22); // Active owners only
   let number = 1000;
   let created = 0;
   const addAgreement = async (spec: { company: string; start: string; end: string | null; archived?: boolean; props: typeof props; k: number }) => {
@@ -163,5 +185,5 @@ async function seed(tx: Tx): Promise<{ companies: number; agreements: number }> 
     await addAgreement({ company: active[(j * 5) % active.length]!, start: shift(end, -365), end, archived: j % 3 === 0, props: [p], k });
     k += 1;
   }
-  return { companies: companyIds.length, agreements: created };
+  return created;
 }

@@ -4,7 +4,6 @@ import { COMPANY_MESSAGES, TOTAL_COUNT_HEADER } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../platform/audit/audit.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
-import { buildCompany } from '../agreements/agreements.test-support';
 
 let t: TestApp;
 let admin: Caller; // Company admin
@@ -13,6 +12,12 @@ let lease: Caller; // Lease module only
 let company: { _id: string; name: string };
 let other: { _id: string; name: string };
 let tenant: Caller;
+
+async function buildCompany(caller: Caller, spec: { name: string; status?: string }) {
+  const res = await caller.request({ method: 'POST', url: '/api/Company', payload: { description: 'Hangar tenant', email: 'office@example.test', status: 'Active', ...spec } });
+  if (res.statusCode !== 201) throw new Error(`buildCompany: ${res.statusCode} ${res.body}`);
+  return res.json() as { _id: string; name: string };
+}
 
 beforeAll(async () => {
   t = await createTestApp();

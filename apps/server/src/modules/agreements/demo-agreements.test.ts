@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedDemo } from '../../demo/seed';
+import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
+import { findAccountByEmail } from '../accounts/index';
+import { companies } from '../companies/index';
+import { seedDemoProperties } from '../properties/index';
+import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
+import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from './demo-agreements';
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-'));
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function counts(): Promise<number[]> {
+  const tables = [companies, agreements, agreementProperties, securityDeposits, insurances, aircraft];
+  return Promise.all(tables.map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n));
+}
+
+describe('seedDemoCompaniesAndAgreements', () => {
+  it('builds owners and about 60 agreements of every status over the demo properties, once', async () => {
+    await seedDemo(t.db, t.config, { info: () => {} });
+    await seedDemoProperties(t.db, t.config);
+    const first = await seedDemoCompaniesAndAgreements(t.db, t.config);
+    expect(first.companies).toBe(25);
+    expect(first.agreements).toBeGreaterThanOrEqual(55);
+    const before = await counts();
+    expect(await seedDemoCompaniesAndAgreements(t.db, t.config)).toEqual({ companies: 0, agreements: 0 });
+    expect(await counts()).toEqual(before);
+    expect(before.every((n) => n > 0)).toBe(true);
+
+    const statuses = new Set((await t.db.select({ s: agreements.status }).from(agreements)).map((r) => r.s));
+    expect(statuses).toEqual(new Set(['Active', 'Expiring Soon', 'Expired', 'Archived']));
+  });
+
+  it('links the demo tenant to a company, whose agreements the tenant reads (and only those)', async () => {
+    const tenant = await findAccountByEmail(t.db, DEMO_TENANT_EMAIL);
+    expect(tenant!.companyId).not.toBeNull();
+    const session = await createSession(t.db, tenant!.id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/Agreements?pageSize=100', headers: { cookie: `${SESSION_COOKIE}=${session.token}` } });
+    const rows = res.json() as Array<{ tenantId: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.tenantId === tenant!.companyId)).toBe(true);
+    const [own] = await t.db.select({ n: count() }).from(agreements).where(eq(agreements.companyId, tenant!.companyId!));
+    expect(rows).toHaveLength(own!.n);
+  });
+});
