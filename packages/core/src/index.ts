@@ -13,3 +13,6 @@ export * from './properties/index';
 export * from './alerts';
 export * from './companies/index';
 export * from './agreements/index';
+export * from './invoices/index';
+export * from './payments/index';
+export * from './balances/index';

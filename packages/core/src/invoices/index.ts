@@ -1,0 +1,2 @@
+export * from './invoice';
+export * from './billing-rules';
