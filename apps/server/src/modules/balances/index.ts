@@ -1,0 +1,1 @@
+export { balanceRecords, type BalanceRecordRow } from './balances.table';

@@ -1,0 +1,1 @@
+export { invoices, invoiceLineItems, type InvoiceRow, type LineItemRow } from './invoices.table';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/index';
+import { agreements } from '../agreements/index';
+
+/**
+ * Invoice numbers come from a sequence, never max()+1: two simultaneous creates get two numbers
+ * and a rolled-back create only leaves a gap. One deployment is one airport, so the sequence
+ * is "per airport".
+ */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1001 });
+
+/**
+ * Invoices. `total_cents` and `paid_cents` are maintained totals: every change to the lines
+ * recomputes them from the lines in the same transaction (`refreshInvoiceTotals`), so the grid
+ * pages and sorts by amount over 200k invoices without aggregating 1M lines per request.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceNumber: bigint({ mode: 'number' }).notNull().default(sql`nextval('invoice_number_seq')`),
+    companyId: uuid().notNull().references(() => companies.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    invoiceDate: date({ mode: 'string' }).notNull(),
+    dueDate: date({ mode: 'string' }),
+    /** The date the invoice became Paid. */
+    paymentDate: date({ mode: 'string' }),
+    status: text().notNull().default('Created'),
+    comments: text().notNull().default(''),
+    agreementId: uuid().references(() => agreements.id, { onDelete: 'restrict' }),
+    periodStart: date({ mode: 'string' }),
+    periodEnd: date({ mode: 'string' }),
+    totalCents: bigint({ mode: 'number' }).notNull().default(0),
+    paidCents: bigint({ mode: 'number' }).notNull().default(0),
+    createdBy: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('invoices_status_check', sql`${t.status} in ('Created', 'Overdue', 'Paid', 'Cancelled')`),
+    check('invoices_totals_check', sql`${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),
+    check('invoices_period_check', sql`(${t.periodStart} is null) = (${t.periodEnd} is null) and (${t.periodEnd} is null or ${t.periodEnd} >= ${t.periodStart})`),
+    check('invoices_paid_status_check', sql`${t.status} <> 'Paid' or (${t.paidCents} = ${t.totalCents} and ${t.totalCents} > 0)`),
+    uniqueIndex('invoices_number_unique').on(t.invoiceNumber),
+    // Cycle generation: exactly one invoice per agreement and period, whoever runs it.
+    uniqueIndex('invoices_agreement_period_unique').on(t.agreementId, t.periodStart),
+    // Grid: filter by status / company, default sort by number; date filters and sorts.
+    index('invoices_status_number_idx').on(t.status, t.invoiceNumber),
+    index('invoices_company_number_idx').on(t.companyId, t.invoiceNumber),
+    index('invoices_due_idx').on(t.dueDate, t.invoiceNumber),
+    index('invoices_date_idx').on(t.invoiceDate, t.invoiceNumber),
+    index('invoices_payment_date_idx').on(t.paymentDate),
+  ],
+);
+
+/**
+ * Line items. A line is paid when `paid_by` is set (its receipt id, or 'PAID BY BALANCE'),
+ * and then also carries the payment row; the database keeps the two together.
+ */
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid().notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    chargesCents: bigint({ mode: 'number' }).notNull(),
+    amount: integer().notNull(),
+    kind: text().notNull().default('manual'),
+    /** payments.id (foreign key in the custom migration: the payments table is another module's). */
+    paymentId: uuid(),
+    paidBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('invoice_line_items_charges_check', sql`${t.chargesCents} > 0 and ${t.chargesCents} <= 1000000000`),
+    check('invoice_line_items_amount_check', sql`${t.amount} >= 1`),
+    check('invoice_line_items_kind_check', sql`${t.kind} in ('manual', 'rent', 'late_fee')`),
+    check('invoice_line_items_paid_check', sql`(${t.paymentId} is null) = (${t.paidBy} is null)`),
+    index('invoice_line_items_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('invoice_line_items_payment_idx').on(t.paymentId),
+    // One late fee per invoice (the overdue job may run again after a crash or on N instances).
+    uniqueIndex('invoice_line_items_one_late_fee').on(t.invoiceId).where(sql`${t.kind} = 'late_fee'`),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type LineItemRow = typeof invoiceLineItems.$inferSelect;

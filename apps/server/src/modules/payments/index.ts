@@ -1,0 +1,1 @@
+export { payments, type PaymentRow } from './payments.table';
