@@ -50,7 +50,10 @@ export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, sco
   const sort = parseSort(query.sort) ?? { field: 'startDate', direction: 'desc' as const };
   const column = SORTS[sort.field];
   if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
-  const order = sort.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  // `nulls last` only where there are nulls (end date): on a NOT NULL column it would stop the
+  // planner from reading the (start_date, id) index backwards for the default sort.
+  const nulls = sort.field === 'endDate' ? sql` nulls last` : sql``;
+  const order = sort.direction === 'desc' ? sql`${column} desc${nulls}` : sql`${column} asc${nulls}`;
   const tie = sort.direction === 'desc' ? desc(agreements.id) : asc(agreements.id);
   const rows = await db
     .select(gridColumns)
