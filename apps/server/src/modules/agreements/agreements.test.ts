@@ -218,3 +218,32 @@ describe('properties on an agreement', () => {
     expect((await leaseStaff.request({ method: 'GET', url: `/api/Agreements/Properties/${a._id}` })).json()).toEqual([]);
   });
 });
+
+describe('journey: a Lease admin leases two properties to a company; its user sees it read-only', () => {
+  it('creates, adds two properties, records a deposit and an insurance; the tenant reads all of it and can change none of it', async () => {
+    const owner = await buildCompany(admin);
+    const [p1, p2] = [await buildProperty(admin), await buildProperty(admin)];
+    const a = await buildAgreement(leaseAdmin, master, owner._id, { title: 'North Ramp hangars' });
+    for (const p of [p1, p2]) expect((await leaseAdmin.request({ method: 'POST', url: `/api/Agreements/Properties/${a._id}/${p._id}` })).statusCode).toBe(201);
+    const deposit = { amount: 900, received: true, returned: false, paymentDate: '2025-01-02', paymentMethod: 'Card' };
+    expect((await admin.request({ method: 'POST', url: `/api/Agreements/Security/${a._id}/${p1._id}`, payload: deposit })).statusCode).toBe(200);
+    const insurance = { agreementId: a._id, propertyId: p1._id, insuranceType: master.insuranceTypeId, maxCoverageAmount: 250000, startDate: '2025-01-01', endDate: '2026-01-01', isApproved: true };
+    expect((await leaseAdmin.request({ method: 'POST', url: '/api/Insurance/add', payload: insurance })).statusCode).toBe(201);
+
+    const user = await signIn(t, { isInternal: false, companyId: owner._id });
+    expect((await user.request({ method: 'GET', url: '/api/Agreements' })).json().map((r: { _id: string }) => r._id)).toEqual([a._id]);
+    expect((await user.request({ method: 'GET', url: `/api/Agreements/${a._id}` })).json().abilities).toEqual({
+      edit: false, addProperty: false, removeProperty: false, editDeposit: false, editInsurance: false, approveInsurance: false, editAircraft: false,
+    });
+    expect((await user.request({ method: 'GET', url: `/api/Agreements/Properties/${a._id}` })).json()).toHaveLength(2);
+    const detail = (await user.request({ method: 'GET', url: `/api/Agreements/Properties/${a._id}/${p1._id}` })).json();
+    expect(detail).toMatchObject({ securityDeposit: { amount: 900, paymentMethod: 'Card' }, insurances: [{ maxCoverageAmount: 250000, isApproved: true }] });
+    const writes = [
+      user.request({ method: 'PUT', url: `/api/Agreements/${a._id}`, payload: agreementPayload(master, owner._id) }),
+      user.request({ method: 'POST', url: `/api/Agreements/Security/${a._id}/${p1._id}`, payload: deposit }),
+      user.request({ method: 'POST', url: '/api/Insurance/add', payload: insurance }),
+      user.request({ method: 'DELETE', url: `/api/Agreements/Properties/${a._id}/${p2._id}` }),
+    ];
+    for (const res of await Promise.all(writes)) expect(res.statusCode).toBe(403);
+  });
+});
