@@ -14,6 +14,13 @@ const masterDataRoutes: RouteObject[] = MASTER_TYPE_NAMES.map((type) => ({
   },
 }));
 
+/** Property master data: the same pages under `/properties/...` and `/settings/...`. */
+const propertyMasterRoutes: RouteObject[] = [
+  { path: 'types', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyTypesPage }) },
+  { path: 'attributes', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyAttributesPage }) },
+  { path: 'areas', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyAreasPage }) },
+];
+
 /** Every page is lazy-loaded, so the landing page loads no admin code. */
 export const routes: RouteObject[] = [
   {
@@ -44,8 +51,22 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
               },
               ...masterDataRoutes,
+              ...propertyMasterRoutes,
             ],
           },
+          {
+            path: 'properties',
+            element: <RequireAccess rule="module:Property" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/properties/properties-home-page')).PropertiesHomePage }) },
+              { path: 'listings', lazy: async () => ({ Component: (await import('../features/properties/property-grid-page')).PropertyGridPage }) },
+              { path: 'listings/add', lazy: async () => ({ Component: (await import('../features/properties/property-page')).PropertyPage }) },
+              { path: 'listings/:id', lazy: async () => ({ Component: (await import('../features/properties/property-page')).PropertyPage }) },
+              ...propertyMasterRoutes,
+            ],
+          },
+          // Public: no sign-in, and its chunk imports no staff code.
+          { path: 'listings', lazy: async () => ({ Component: (await import('../features/listings/listings-page')).ListingsPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
         ],
       },

@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import MuiTextField from '@mui/material/TextField';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
+import { LISTING_MAP_ZOOM, LISTING_PAGE_SIZES, LISTINGS_COUNT_CAP, type TListingAttribute } from '@apron/core/properties/listings';
+import { DEFAULT_PROPERTY_LOCATION } from '@apron/core/properties/property';
+import { MapView, type TMapMarker } from '../../components/map-view';
+import { useListingAttributes, useListings, useListingTypes } from './listings-api';
+import { ListingCard, formatRent } from './listing-card';
+import { readListingsState, writeListingsState, type TListingsState } from './listings-url';
+
+const BUILT_IN_SORTS = [
+  { value: 'rent', label: 'Rent' },
+  { value: 'name', label: 'Name' },
+  { value: 'availability', label: 'Availability' },
+  { value: 'type', label: 'Property Type' },
+] as const;
+
+function Select(props: { label: string; value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[]; emptyLabel?: string }) {
+  const { label, value, onChange, options, emptyLabel } = props;
+  return (
+    <MuiTextField
+      select
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      size="small"
+      sx={{ minWidth: 150 }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </MuiTextField>
+  );
+}
+
+function Filters({ state, update, attributes }: { state: TListingsState; update: (patch: Partial<TListingsState>) => void; attributes: readonly TListingAttribute[] }) {
+  const types = useListingTypes();
+  const sortOptions = [
+    ...BUILT_IN_SORTS,
+    ...attributes.filter((a) => a.allowSorting).map((a) => ({ value: `attr.${a._id}`, label: a.name })),
+  ];
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} role="group" aria-label="Filter and sort">
+      <Select
+        label="Property Type"
+        value={state.type}
+        emptyLabel="All types"
+        options={(types.data ?? []).map((t) => ({ value: t._id, label: t.name }))}
+        onChange={(type) => update({ type, page: 1 })}
+      />
+      {attributes
+        .filter((a) => a.allowFiltering)
+        .map((attribute) => (
+          <Select
+            key={attribute._id}
+            label={attribute.name}
+            value={state.attributes[attribute._id] ?? ''}
+            emptyLabel="Any"
+            options={attribute.values.map((v) => ({ value: v, label: v }))}
+            onChange={(value) => update({ attributes: { ...state.attributes, [attribute._id]: value }, page: 1 })}
+          />
+        ))}
+      <Select label="Sort by" value={state.sortKey} options={sortOptions} onChange={(sortKey) => update({ sortKey, page: 1 })} />
+      <Select
+        label="Order"
+        value={state.direction}
+        options={[
+          { value: 'asc', label: 'Ascending' },
+          { value: 'desc', label: 'Descending' },
+        ]}
+        onChange={(direction) => update({ direction: direction === 'desc' ? 'desc' : 'asc', page: 1 })}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * `/listings`, public: map on the left, list on the right (stacked on a phone). Everything the
+ * visitor chooses is in the URL, so the link is shareable. Imports no staff code.
+ */
+export function ListingsPage() {
+  const [params, setParams] = useSearchParams();
+  const state = readListingsState(params);
+  const attributes = useListingAttributes();
+  const listings = useListings(state);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const rows = useMemo(() => listings.data?.rows ?? [], [listings.data]);
+  const total = listings.data?.total ?? 0;
+
+  function update(patch: Partial<TListingsState>) {
+    setSelectedId(null);
+    setParams(writeListingsState({ ...state, ...patch }), { replace: true });
+  }
+
+  const markers = useMemo<TMapMarker[]>(
+    () =>
+      rows.map((row) => ({
+        id: row._id,
+        position: row.location,
+        title: row.propertyName,
+        lines: [row.areaName, `${formatRent(row.rent)} per month`].filter(Boolean),
+      })),
+    [rows],
+  );
+  const pageCount = Math.max(1, Math.ceil(Math.min(total, LISTINGS_COUNT_CAP) / state.pageSize));
+  const totalText = total >= LISTINGS_COUNT_CAP ? `${LISTINGS_COUNT_CAP.toLocaleString('en-US')}+` : String(total);
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Property Listings
+      </Typography>
+      <Filters state={state} update={update} attributes={attributes.data ?? []} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
+            <MapView
+              ariaLabel="Map of listings"
+              center={DEFAULT_PROPERTY_LOCATION}
+              zoom={LISTING_MAP_ZOOM.initial}
+              markers={markers}
+              selectedId={selectedId}
+              selectedZoom={LISTING_MAP_ZOOM.selected}
+              onMarkerClick={setSelectedId}
+              height={{ xs: 280, md: '70vh' }}
+            />
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+            {listings.isPending ? 'Loading listings' : listings.isError ? 'Error Occurred' : `${totalText} listings`}
+          </Typography>
+          {!listings.isPending && !listings.isError && rows.length === 0 && <Typography>No properties match these filters.</Typography>}
+          <Box component="ul" aria-label="Listings" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            {rows.map((row) => (
+              <li key={row._id}>
+                <ListingCard listing={row} selected={row._id === selectedId} onSelect={() => setSelectedId(row._id)} />
+              </li>
+            ))}
+          </Box>
+          <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Pagination
+              count={pageCount}
+              page={Math.min(state.page, pageCount)}
+              onChange={(_event, page) => update({ page })}
+              aria-label="Listings pages"
+              size="small"
+            />
+            <Select
+              label="Per page"
+              value={String(state.pageSize)}
+              options={LISTING_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+              onChange={(value) => update({ pageSize: Number(value), page: 1 })}
+            />
+          </Stack>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

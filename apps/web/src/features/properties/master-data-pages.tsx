@@ -1,0 +1,159 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { DataGrid as MuiDataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { DEFAULT_PAGE_SIZE, isModuleAdmin, PAGE_SIZE_OPTIONS, type TPropertyArea, type TPropertyAttribute, type TPropertyType } from '@apron/core';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageHeader } from '../../components/page-header';
+import { useNotify } from '../../lib/notify';
+import { useAccess } from '../../lib/session';
+import { useDeleteMasterRow, usePropertyAreas, usePropertyAttributes, usePropertyTypes, type TMasterKind } from './api/master-data';
+import { AreaDialog, AttributeDialog, TypeDialog } from './master-data-dialogs';
+
+type TRow = GridValidRowModel & { _id: string; name: string };
+
+interface TMasterListProps<R extends TRow> {
+  kind: TMasterKind;
+  title: string;
+  query: UseQueryResult<R[]>;
+  columns: GridColDef<R>[];
+  renderDialog: (row: R | null, onClose: () => void) => ReactNode;
+}
+
+/** Master data is edited by Settings admins and Property admins (reached from both places). */
+function useCanWriteMasterData(): boolean {
+  const { user } = useAccess();
+  return isModuleAdmin(user, 'Property') || isModuleAdmin(user, 'Settings');
+}
+
+/** Back goes where the person came from: Settings or Properties. */
+function useBackTo(): string {
+  return useLocation().pathname.startsWith('/settings') ? '/settings' : '/properties';
+}
+
+/** A small list loaded whole (types, attributes, areas): client paging and sorting, edit and delete. */
+function MasterListPage<R extends TRow>({ kind, title, query, columns, renderDialog }: TMasterListProps<R>) {
+  const canWrite = useCanWriteMasterData();
+  const backTo = useBackTo();
+  const notify = useNotify();
+  const remove = useDeleteMasterRow(kind);
+  const [editing, setEditing] = useState<{ row: R | null } | null>(null);
+  const [toDelete, setToDelete] = useState<R | null>(null);
+
+  const actions: GridColDef<R> = {
+    field: 'actions',
+    headerName: 'Actions',
+    sortable: false,
+    width: 110,
+    renderCell: ({ row }) => (
+      <>
+        <IconButton aria-label={`Edit ${row.name}`} size="small" onClick={() => setEditing({ row })}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+        <IconButton aria-label={`Delete ${row.name}`} size="small" onClick={() => setToDelete(row)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </>
+    ),
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        backTo={backTo}
+        actions={
+          canWrite ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ row: null })}>
+              Add
+            </Button>
+          ) : undefined
+        }
+      />
+      <MuiDataGrid<R>
+        aria-label={title}
+        rows={query.data ?? []}
+        columns={canWrite ? [...columns, actions] : columns}
+        getRowId={(row) => row._id}
+        loading={query.isPending}
+        initialState={{ pagination: { paginationModel: { page: 0, pageSize: DEFAULT_PAGE_SIZE } }, sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
+        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+        disableRowSelectionOnClick
+        autoHeight
+        localeText={{ noRowsLabel: query.isError ? 'Error Occurred' : 'No rows' }}
+        sx={{ bgcolor: 'background.paper' }}
+      />
+      {editing && renderDialog(editing.row, () => setEditing(null))}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete"
+        message={`Delete ${toDelete?.name ?? ''}? This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete._id, {
+            onSuccess: (body) => {
+              setToDelete(null);
+              notify.success(body?.message ?? 'Deleted Successfully');
+            },
+            onError: (error) => {
+              // e.g. 409 "The property type 'X' is used by N properties and cannot be deleted."
+              setToDelete(null);
+              notify.error(error);
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+export function PropertyTypesPage() {
+  const query = usePropertyTypes();
+  const attributes = usePropertyAttributes();
+  const names = new Map((attributes.data ?? []).map((a) => [a._id, a.name]));
+  const columns: GridColDef<TPropertyType>[] = [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    {
+      field: 'attributes',
+      headerName: 'Attributes',
+      flex: 2,
+      minWidth: 200,
+      sortable: false,
+      valueGetter: (_value, row) => row.attributes.map((id) => names.get(id) ?? '').filter(Boolean).join(', '),
+    },
+  ];
+  return <MasterListPage kind="types" title="Property Types" query={query} columns={columns} renderDialog={(row, onClose) => <TypeDialog row={row} onClose={onClose} />} />;
+}
+
+export function PropertyAttributesPage() {
+  const query = usePropertyAttributes();
+  const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+  const columns: GridColDef<TPropertyAttribute>[] = [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
+    { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 160 },
+    { field: 'attributeType', headerName: 'Type', width: 110 },
+    { field: 'allowFiltering', headerName: 'Filtering', width: 100, valueFormatter: yesNo },
+    { field: 'allowSorting', headerName: 'Sorting', width: 100, valueFormatter: yesNo },
+  ];
+  return (
+    <MasterListPage kind="attributes" title="Property Attributes" query={query} columns={columns} renderDialog={(row, onClose) => <AttributeDialog row={row} onClose={onClose} />} />
+  );
+}
+
+export function PropertyAreasPage() {
+  const query = usePropertyAreas();
+  const columns: GridColDef<TPropertyArea>[] = [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    { field: 'description', headerName: 'Description', flex: 2, minWidth: 200 },
+  ];
+  return <MasterListPage kind="areas" title="Property Areas" query={query} columns={columns} renderDialog={(row, onClose) => <AreaDialog row={row} onClose={onClose} />} />;
+}

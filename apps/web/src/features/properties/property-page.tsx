@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useNavigate, useParams } from 'react-router';
+import { isModuleAdmin, type TProperty } from '@apron/core';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Documents } from '../../components/documents';
+import { Loader } from '../../components/loader';
+import { PageHeader } from '../../components/page-header';
+import { Remarks } from '../../components/remarks';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { reportFormError } from '../../lib/form-submit';
+import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
+import { useAccess } from '../../lib/session';
+import { useProperty, useSaveProperty, useSetPropertyStatus } from './api/property';
+import { LeasePanel } from './lease-panel';
+import { PropertyForm } from './property-form';
+import { PropertyImages } from './property-images';
+
+export const STATUS_UPDATED_TEXT = 'Status Updated Successfully';
+const BACK_TO = '/properties/listings';
+
+function StatusAction({ property }: { property: TProperty }) {
+  const notify = useNotify();
+  const setStatus = useSetPropertyStatus(property._id);
+  const [confirming, setConfirming] = useState(false);
+  // Leased is derived from an agreement; staff switch between Active and Inactive only.
+  const next = property.status === 'Inactive' ? 'Active' : 'Inactive';
+  const label = next === 'Active' ? 'Make Active' : 'Make Inactive';
+  return (
+    <>
+      <Button variant="outlined" color={next === 'Active' ? 'success' : 'warning'} onClick={() => setConfirming(true)}>
+        {label}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={label}
+        message={next === 'Active' ? `Make ${property.name} active? It can then be listed publicly.` : `Make ${property.name} inactive? It will no longer be listed publicly.`}
+        confirmLabel={label}
+        busy={setStatus.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          setStatus.mutate(next, {
+            onSuccess: () => {
+              setConfirming(false);
+              notify.success(STATUS_UPDATED_TEXT);
+            },
+            onError: (error) => notify.error(error),
+          })
+        }
+      />
+    </>
+  );
+}
+
+function NewPropertyPage() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { user } = useAccess();
+  const save = useSaveProperty(undefined);
+  const canEdit = isModuleAdmin(user, 'Property');
+  return (
+    <>
+      <PageHeader title="Add Property" backTo={BACK_TO} />
+      <PropertyForm
+        property={null}
+        canEdit={canEdit}
+        submitting={save.isPending}
+        onSubmit={(values, form) =>
+          save.mutate(values, {
+            onSuccess: (created) => {
+              notify.success(SUCCESS_TEXT.created);
+              navigate(`/properties/listings/${encodeURIComponent(created._id)}`, { replace: true });
+            },
+            onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
+          })
+        }
+      />
+    </>
+  );
+}
+
+function EditPropertyPage({ id }: { id: string }) {
+  const notify = useNotify();
+  const query = useProperty(id);
+  const save = useSaveProperty(id);
+  if (query.isPending) return <Loader text="Loading property" />;
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title="Property" backTo={BACK_TO} />
+        <Typography role="alert">{isApiError(query.error) && query.error.status === 404 ? 'Property not found' : errorMessage(query.error)}</Typography>
+      </>
+    );
+  }
+  const property = query.data;
+  const canEdit = property.abilities.edit;
+  return (
+    <>
+      <PageHeader
+        title={property.name}
+        backTo={BACK_TO}
+        subtitle={
+          <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+            <span>{property.propertyTypeName} · {property.areaName}</span>
+            <Chip size="small" label={property.status} />
+          </Stack>
+        }
+        actions={property.abilities.changeStatus ? <StatusAction property={property} /> : undefined}
+      />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <PropertyForm
+            // a new version from the server (after a save elsewhere) starts the form afresh
+            key={property.updatedAt}
+            property={property}
+            canEdit={canEdit}
+            submitting={save.isPending}
+            onSubmit={(values, form) =>
+              save.mutate(values, {
+                onSuccess: () => notify.success(SUCCESS_TEXT.updated),
+                onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
+              })
+            }
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2}>
+            <LeasePanel property={property} />
+            <PropertyImages property={property} canEdit={canEdit} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Documents ownerType="property" ownerId={property._id} canDelete={canEdit} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Remarks ownerType="property" ownerId={property._id} canDelete={canEdit} />
+        </Grid>
+      </Grid>
+    </>
+  );
+}
+
+/** `/properties/listings/add` and `/properties/listings/:id`. */
+export function PropertyPage() {
+  const { id } = useParams();
+  return id ? <EditPropertyPage key={id} id={id} /> : <NewPropertyPage />;
+}
