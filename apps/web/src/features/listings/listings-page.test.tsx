@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appConfig, SIGNED_OUT } from '../../test/fixtures';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render';
+
+const HANGAR = '0b9f5a8e-3c1d-4e2f-9a7b-6c5d4e3f2a10';
+const OFFICE = '3e6a2b5c-0d9e-4f1a-8b2c-9f8e7d6c5b43';
+const WIDTH = '2d7f3c6e-1b4a-4c5d-9e8f-8e7f6a5b4c32';
+
+const LISTINGS = [
+  {
+    _id: 'l1', propertyName: 'T-Hangar A1', areaName: 'North Ramp', dateAvailable: '2025-07-04', rent: 450, description: 'Power and lights',
+    image: '/api/Property/List/Images/a1-thumb.webp', location: { lat: 39.19, lon: -119.73 }, type: 'T-Hangar',
+  },
+  {
+    _id: 'l2', propertyName: 'T-Hangar A2', areaName: 'North Ramp', dateAvailable: null, rent: 1250.5, description: 'Corner unit',
+    image: null, location: { lat: 39.2, lon: -119.74 }, type: 'T-Hangar',
+  },
+];
+
+function stubPublic() {
+  return stubFetch({
+    'GET /api/Access': SIGNED_OUT,
+    'GET /api/AppConfig': { body: appConfig(true) },
+    'GET /api/Listings/Types': { body: [{ _id: HANGAR, name: 'T-Hangar' }, { _id: OFFICE, name: 'Office' }] },
+    'GET /api/Listings/Attributes': {
+      body: [{ _id: WIDTH, name: 'Door Width', attributeType: 'Numeric', allowFiltering: true, allowSorting: true, values: ['40', '42.5'] }],
+    },
+    'GET /api/Listings': { body: LISTINGS, headers: { 'X-Total-Count': '2' } },
+  });
+}
+
+function lastListingsQuery(net: ReturnType<typeof stubFetch>): URLSearchParams {
+  const calls = net.callsTo('GET', '/api/Listings');
+  return new URLSearchParams(calls[calls.length - 1]!.search);
+}
+
+describe('public listings page', () => {
+  it('shows each listing with its area, name, rent, description and available date, without signing in', async () => {
+    const net = stubPublic();
+    renderApp('/listings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Property Listings' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Listings' });
+    const first = (await within(list).findByText('T-Hangar A1')).closest('li')!;
+    expect(within(first).getByText('North Ramp · T-Hangar')).toBeInTheDocument();
+    expect(within(first).getByText('$450.00')).toBeInTheDocument();
+    expect(within(first).getByText('Power and lights')).toBeInTheDocument();
+    expect(within(first).getByText('Available from 07/04/2025')).toBeInTheDocument();
+    expect(within(list).getByText('$1,250.50')).toBeInTheDocument();
+    expect(lastListingsQuery(net).get('sort')).toBe('rent:asc');
+    expect(lastListingsQuery(net).get('pageSize')).toBe('10');
+  });
+
+  it('sends the type filter and the rent sort to the server and keeps them in the page URL', async () => {
+    const user = userEvent.setup();
+    const net = stubPublic();
+    const { router } = renderApp('/listings');
+    await screen.findByText('T-Hangar A1');
+    await user.selectOptions(await screen.findByLabelText('Property Type'), HANGAR);
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'rent');
+    await user.selectOptions(screen.getByLabelText('Order'), 'desc');
+    await waitFor(() => expect(lastListingsQuery(net).get('sort')).toBe('rent:desc'));
+    expect(lastListingsQuery(net).get('type')).toBe(HANGAR);
+    const pageUrl = new URLSearchParams(router.state.location.search);
+    expect(pageUrl.get('type')).toBe(HANGAR);
+    expect(pageUrl.get('sort')).toBe('rent:desc');
+
+    await user.selectOptions(screen.getByLabelText('Door Width'), '42.5');
+    await waitFor(() => expect(lastListingsQuery(net).get(`attr.${WIDTH}`)).toBe('42.5'));
+    expect(new URLSearchParams(router.state.location.search).get(`attr.${WIDTH}`)).toBe('42.5');
+  });
+
+  it('restores filter, sort and page from a shared link', async () => {
+    const net = stubPublic();
+    renderApp(`/listings?type=${OFFICE}&sort=name:desc&page=2&pageSize=5`);
+    await waitFor(() => expect(net.callsTo('GET', '/api/Listings').length).toBeGreaterThan(0));
+    const query = lastListingsQuery(net);
+    expect(query.get('type')).toBe(OFFICE);
+    expect(query.get('sort')).toBe('name:desc');
+    expect(query.get('page')).toBe('2');
+    expect(query.get('pageSize')).toBe('5');
+    expect(await screen.findByLabelText('Property Type')).toHaveValue(OFFICE);
+  });
+
+  it('marks the chosen listing and opens its place on the map', async () => {
+    const user = userEvent.setup();
+    stubPublic();
+    renderApp('/listings');
+    const item = await screen.findByRole('button', { name: 'T-Hangar A2, show on map' });
+    await user.click(item);
+    expect(item).toHaveAttribute('aria-pressed', 'true');
+    const map = screen.getByRole('region', { name: 'Map of listings' });
+    await waitFor(() => expect(map.querySelector('.leaflet-popup-content')?.textContent).toContain('T-Hangar A2'));
+  });
+});
