@@ -41,8 +41,8 @@ export const ZAgreementPropertyParams = z.object({
 export const ZAgreementPropertyItemParams = ZAgreementPropertyParams.extend({ itemId: z.string().uuid('Invalid Id') });
 
 // ---- Security deposit ---------------------------------------------------------------------
-export const PAYMENT_METHODS = ['Cash', 'Check', 'Card'] as const;
-export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEPOSIT_PAYMENT_METHODS = ['Cash', 'Check', 'Card'] as const;
+export type TDepositPaymentMethod = (typeof DEPOSIT_PAYMENT_METHODS)[number];
 
 export const ZSecurityDepositInput = z.object({
   amount: zDollars({ min: 0 }),
@@ -51,7 +51,7 @@ export const ZSecurityDepositInput = z.object({
   paymentDate: ZOptionalDate,
   returnDate: ZOptionalDate,
   paymentMethod: z
-    .union([z.literal(''), z.enum(PAYMENT_METHODS, { error: 'Payment method must be Cash, Check or Card' })])
+    .union([z.literal(''), z.enum(DEPOSIT_PAYMENT_METHODS, { error: 'Payment method must be Cash, Check or Card' })])
     .nullish()
     .transform((v) => (v ? v : null)),
   returnDesc: zOptionalText(2000),
@@ -65,7 +65,7 @@ export const ZSecurityDeposit = z.object({
   returned: z.boolean(),
   paymentDate: z.string().nullable(),
   returnDate: z.string().nullable(),
-  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  paymentMethod: z.enum(DEPOSIT_PAYMENT_METHODS).nullable(),
   returnDesc: z.string(),
   updatedAt: z.string(),
 });
