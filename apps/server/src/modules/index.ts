@@ -10,9 +10,10 @@ import { registerAlerts } from './alerts/index';
 import { registerPlatformJobs } from '../platform/jobs/platform-jobs';
 import { registerCompanies } from './companies/index';
 import { registerAgreements } from './agreements/index';
+import { registerInvoices } from './invoices/index';
 
 /**
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices];

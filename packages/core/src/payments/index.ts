@@ -3,8 +3,8 @@ import { zRequiredText } from '../common/text';
 import { zDateOnly } from '../agreements/agreement';
 
 /** Payments and receipts: spec doc 2 §7 Payment, §9; PRODUCT-RULES 3-5. */
-export const PAYMENT_METHODS = ['card', 'cash', 'check', 'balance'] as const;
-export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_KINDS = ['card', 'cash', 'check', 'balance'] as const;
+export type TPaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -82,7 +82,7 @@ export const ZReceipt = z.object({
   tenantId: z.string(),
   tenantName: z.string(),
   amount: z.number(),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(PAYMENT_KINDS),
   reference: z.string().nullable(),
   accountName: z.string().nullable(),
   /** Masked (`****6789`) for checks. */

@@ -1,0 +1,65 @@
+import PDFDocument from 'pdfkit';
+import { formatDate, formatMoney } from '@apron/core';
+import type { InvoiceWithTenant } from './invoices.repo';
+import type { LineItemRow } from './invoices.table';
+
+/** Render a PDF with pdfkit into a Buffer (text only: no HTML, no fonts from outside). */
+export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: 'Apron' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+export interface PdfRow {
+  name: string;
+  description: string;
+  chargesCents: number;
+  amount: number;
+}
+
+/** A table of lines: Charge Name, Desc., Amount, Quantity, Total. */
+export function drawLines(doc: PDFKit.PDFDocument, lines: readonly (PdfRow & { paidBy?: string | null })[]): void {
+  const columns = [50, 190, 350, 420, 480];
+  const header = ['Charge Name', 'Desc.', 'Amount', 'Quantity', 'Total'];
+  doc.font('Helvetica-Bold').fontSize(10);
+  let y = doc.y + 10;
+  header.forEach((text, i) => doc.text(text, columns[i]!, y, { width: (columns[i + 1] ?? 560) - columns[i]! - 5 }));
+  doc.font('Helvetica');
+  y += 18;
+  for (const line of lines) {
+    if (y > 700) {
+      doc.addPage();
+      y = 50;
+    }
+    const cells = [line.name, line.description, formatMoney(line.chargesCents), String(line.amount), formatMoney(line.chargesCents * line.amount)];
+    cells.forEach((text, i) => doc.text(text, columns[i]!, y, { width: (columns[i + 1] ?? 560) - columns[i]! - 5, height: 28, ellipsis: true }));
+    if (line.paidBy) doc.fontSize(8).fillColor('#555').text(`Paid: ${line.paidBy}`, columns[0]!, y + 12).fontSize(10).fillColor('#000');
+    y += 30;
+  }
+  doc.x = 50;
+  doc.y = y + 10;
+}
+
+export function renderInvoicePdf(invoice: InvoiceWithTenant, lines: LineItemRow[], airportName: string): Promise<Buffer> {
+  return renderPdf((doc) => {
+    doc.fontSize(18).text(airportName);
+    doc.fontSize(14).text(`Invoice #${invoice.invoiceNumber}`).moveDown(0.5);
+    doc.fontSize(10);
+    doc.text(`Tenant: ${invoice.tenantName}`);
+    doc.text(`Invoice: ${invoice.name}`);
+    doc.text(`Description: ${invoice.description}`);
+    doc.text(`Invoice Date: ${formatDate(invoice.invoiceDate)}   Due Date: ${formatDate(invoice.dueDate)}   Payment Date: ${formatDate(invoice.paymentDate)}`);
+    doc.text(`Status: ${invoice.status}`);
+    drawLines(doc, lines);
+    doc.font('Helvetica-Bold');
+    doc.text(`Amount Total: ${formatMoney(invoice.totalCents)}`, 50);
+    doc.text(`Amount Paid: ${formatMoney(invoice.paidCents)}`, 50);
+    doc.text(`Amount Due: ${formatMoney(invoice.totalCents - invoice.paidCents)}`, 50);
+  });
+}

@@ -1,0 +1,129 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { calendarDate, parseSort, readSetting, type TInvoiceGridQuery } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { fieldError } from '../../platform/errors/app-error';
+import { companies } from '../companies/index';
+import { loadSystemSettings } from '../settings/index';
+import { invoiceLineItems, invoices, type InvoiceRow, type LineItemRow } from './invoices.table';
+import type { InvoiceScope } from './invoices.policy';
+
+export type InvoiceWithTenant = InvoiceRow & { tenantName: string; tenantEmail: string };
+
+const invoiceColumns = getTableColumns(invoices);
+
+/** Today's calendar date in the airport time zone (System Settings TIME_ZONE). */
+export async function airportToday(db: DbOrTx, now = new Date()): Promise<string> {
+  const settings = await loadSystemSettings(db, ['TIME_ZONE']);
+  return calendarDate(now, readSetting(settings, 'TIME_ZONE'));
+}
+
+const SORTS: Record<string, SQL | AnyPgColumn> = {
+  invoiceNumber: invoices.invoiceNumber,
+  name: sql`lower(${invoices.name})`,
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  paymentDate: invoices.paymentDate,
+  status: invoices.status,
+  amountDue: sql`(${invoices.totalCents} - ${invoices.paidCents})`,
+  amountTotal: invoices.totalCents,
+  amountPaid: invoices.paidCents,
+  tenantName: sql`lower(${companies.name})`,
+};
+
+/** The grid: filters, sort and paging in SQL over the maintained totals (no per-row aggregate). */
+export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: InvoiceScope): Promise<{ rows: InvoiceWithTenant[]; total: number }> {
+  const filters: SQL[] = [];
+  if (scope) filters.push(eq(invoices.companyId, scope));
+  if (query.tenantId) filters.push(eq(invoices.companyId, query.tenantId));
+  if (query.status) filters.push(eq(invoices.status, query.status));
+  if (query.dueFrom) filters.push(gte(invoices.dueDate, query.dueFrom));
+  if (query.dueTo) filters.push(lte(invoices.dueDate, query.dueTo));
+  if (query.invoiceFrom) filters.push(gte(invoices.invoiceDate, query.invoiceFrom));
+  if (query.invoiceTo) filters.push(lte(invoices.invoiceDate, query.invoiceTo));
+  if (query.q) {
+    const text = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const asNumber = /^\d{1,15}$/.test(query.q) ? Number(query.q) : null;
+    filters.push(asNumber !== null ? sql`(${invoices.invoiceNumber} = ${asNumber} or lower(${invoices.name}) like ${text})` : sql`lower(${invoices.name}) like ${text}`);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const sort = parseSort(query.sort) ?? { field: 'invoiceNumber', direction: 'desc' as const };
+  const column = SORTS[sort.field];
+  if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
+  const order = sort.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+  const rows = await db
+    .select({ ...invoiceColumns, tenantName: companies.name, tenantEmail: companies.email })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(where)
+    .orderBy(order, desc(invoices.invoiceNumber))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [counted] = await db.select({ n: count() }).from(invoices).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** One invoice the scope may see (null = any); `forUpdate` locks the invoice row. */
+export async function findInvoice(db: DbOrTx, id: string, scope: InvoiceScope, forUpdate = false): Promise<InvoiceWithTenant | null> {
+  const where = scope ? and(eq(invoices.id, id), eq(invoices.companyId, scope)) : eq(invoices.id, id);
+  const base = db
+    .select({ ...invoiceColumns, tenantName: companies.name, tenantEmail: companies.email })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(where);
+  const [row] = forUpdate ? await base.for('update', { of: invoices }) : await base;
+  return row ?? null;
+}
+
+export async function listLines(db: DbOrTx, invoiceId: string, forUpdate = false): Promise<LineItemRow[]> {
+  const base = db.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoiceId)).orderBy(asc(invoiceLineItems.createdAt), asc(invoiceLineItems.id));
+  return forUpdate ? base.for('update') : base;
+}
+
+export async function listLinesOfInvoices(db: DbOrTx, invoiceIds: string[], unpaidOnly: boolean): Promise<LineItemRow[]> {
+  if (invoiceIds.length === 0) return [];
+  const where = unpaidOnly ? and(inArray(invoiceLineItems.invoiceId, invoiceIds), isNull(invoiceLineItems.paymentId)) : inArray(invoiceLineItems.invoiceId, invoiceIds);
+  return db.select().from(invoiceLineItems).where(where).orderBy(asc(invoiceLineItems.createdAt), asc(invoiceLineItems.id));
+}
+
+/** Invoices of a company that still have unpaid lines (not cancelled), oldest first. */
+export async function listUnpaidInvoices(db: DbOrTx, companyId: string): Promise<InvoiceWithTenant[]> {
+  return db
+    .select({ ...invoiceColumns, tenantName: companies.name, tenantEmail: companies.email })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(and(eq(invoices.companyId, companyId), sql`${invoices.status} <> 'Cancelled'`, sql`${invoices.paidCents} < ${invoices.totalCents}`))
+    .orderBy(asc(invoices.invoiceNumber))
+    .limit(1000);
+}
+
+/**
+ * Recompute the maintained totals from the lines (in the caller's transaction, after the
+ * change), and derive Paid: every line paid and at least one line. A Paid invoice that gets an
+ * unpaid line again goes back to Created (or Overdue when past due).
+ */
+export async function refreshInvoiceTotals(tx: DbOrTx, invoiceId: string, today: string): Promise<InvoiceRow> {
+  const [sums] = await tx
+    .select({
+      total: sql<string>`coalesce(sum(${invoiceLineItems.chargesCents} * ${invoiceLineItems.amount}), 0)`,
+      paid: sql<string>`coalesce(sum(${invoiceLineItems.chargesCents} * ${invoiceLineItems.amount}) filter (where ${invoiceLineItems.paymentId} is not null), 0)`,
+    })
+    .from(invoiceLineItems)
+    .where(eq(invoiceLineItems.invoiceId, invoiceId));
+  const totalCents = Number(sums!.total);
+  const paidCents = Number(sums!.paid);
+  const [current] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  let status = current!.status;
+  let paymentDate = current!.paymentDate;
+  if (status !== 'Cancelled') {
+    if (totalCents > 0 && paidCents === totalCents) {
+      if (status !== 'Paid') paymentDate = today;
+      status = 'Paid';
+    } else if (status === 'Paid') {
+      status = current!.dueDate && current!.dueDate < today ? 'Overdue' : 'Created';
+      paymentDate = null;
+    }
+  }
+  const [row] = await tx.update(invoices).set({ totalCents, paidCents, status, paymentDate, updatedAt: new Date() }).where(eq(invoices.id, invoiceId)).returning();
+  return row!;
+}

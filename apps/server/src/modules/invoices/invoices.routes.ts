@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INVOICE_MESSAGES, TOTAL_COUNT_HEADER, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
+  ZInvoiceGridQuery, ZInvoiceGridRow, ZLineItemInput, ZLineItemUpdate, ZLineParams, ZMessage, readSetting, type TSessionUser,
+} from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
+import { notFound } from '../../platform/errors/app-error';
+import { queueMail } from '../../platform/mail/outbox';
+import { recordAudit } from '../../platform/audit/audit';
+import { findCompany } from '../companies/index';
+import { loadSystemSettings } from '../settings/index';
+import { actorOf, companyInvoicesScopeOf, invoiceScopeOf, type InvoiceScope } from './invoices.policy';
+import { presentInvoice, presentInvoiceGridRow } from './invoices.presenter';
+import { renderInvoicePdf } from './invoice-pdf';
+import * as repo from './invoices.repo';
+import * as service from './invoices.service';
+
+const tags = ['invoices'];
+
+/** The detail as the caller sees it, or 'No Invoice Found.' (missing or another company's). */
+export async function loadInvoiceView(db: DbOrTx, id: string, scope: InvoiceScope, user: TSessionUser | null) {
+  const row = await repo.findInvoice(db, id, scope);
+  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  return presentInvoice(row, await repo.listLines(db, id), user);
+}
+
+/** Invoices: grid, company grid, detail, create, line items, cancel, comments, e-mail copy, PDF. */
+export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const view = (id: string, user: TSessionUser | null) => loadInvoiceView(ctx.db, id, null, user);
+
+  r.get(
+    '/api/Invoices',
+    { config: { access: 'signedIn' }, schema: { tags, querystring: ZInvoiceGridQuery, response: { 200: z.array(ZInvoiceGridRow) } } },
+    async (request, reply) => {
+      const { rows, total } = await repo.listInvoices(ctx.db, request.query, invoiceScopeOf(request.user));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(presentInvoiceGridRow);
+    },
+  );
+
+  r.get(
+    '/api/Company/Invoices/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, querystring: ZInvoiceGridQuery, response: { 200: z.array(ZInvoiceGridRow) } } },
+    async (request, reply) => {
+      const scope = companyInvoicesScopeOf(request.user);
+      const company = await findCompany(ctx.db, request.params.id, scope);
+      if (!company) throw notFound('Company not found');
+      const { rows, total } = await repo.listInvoices(ctx.db, { ...request.query, tenantId: company.id }, company.id);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(presentInvoiceGridRow);
+    },
+  );
+
+  r.get('/api/Invoices/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZInvoice } } }, async (request) =>
+    loadInvoiceView(ctx.db, request.params.id, invoiceScopeOf(request.user), request.user),
+  );
+
+  r.post(
+    '/api/Invoices',
+    { config: { access: 'module:Invoices' }, schema: { tags, body: ZInvoiceCreate, response: { 201: ZInvoiceCreated } } },
+    async (request, reply) => {
+      const row = await ctx.db.transaction((tx) => service.createInvoice(tx, actorOf(request), request.body));
+      return reply.status(201).send({ message: INVOICE_MESSAGES.created, _id: row.id, invoice: await view(row.id, request.user) });
+    },
+  );
+
+  // ---- Line items (Invoices admins; paid lines cannot be edited or removed) ------------------
+  r.post(
+    '/api/Invoices/LineItems/Add/:id',
+    { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, body: ZLineItemInput, response: { 201: ZInvoice } } },
+    async (request, reply) => {
+      await ctx.db.transaction((tx) => service.addLine(tx, actorOf(request), request.params.id, request.body));
+      return reply.status(201).send(await view(request.params.id, request.user));
+    },
+  );
+
+  r.put(
+    '/api/Invoices/LineItems/:id',
+    { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, body: ZLineItemUpdate, response: { 200: ZInvoice } } },
+    async (request) => {
+      await ctx.db.transaction((tx) => service.updateLine(tx, actorOf(request), request.params.id, request.body));
+      return view(request.params.id, request.user);
+    },
+  );
+
+  r.delete(
+    '/api/Invoices/LineItems/:id/:uid',
+    { config: { access: 'admin:Invoices' }, schema: { tags, params: ZLineParams, response: { 200: ZInvoice } } },
+    async (request) => {
+      await ctx.db.transaction((tx) => service.removeLine(tx, actorOf(request), request.params.id, request.params.uid));
+      return view(request.params.id, request.user);
+    },
+  );
+
+  r.put('/api/Invoices/Cancel/:id', { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, response: { 200: ZInvoice } } }, async (request) => {
+    await ctx.db.transaction((tx) => service.cancelInvoice(tx, actorOf(request), request.params.id));
+    return view(request.params.id, request.user);
+  });
+
+  r.post(
+    '/api/Invoices/Comments/:id',
+    { config: { access: 'module:Invoices' }, schema: { tags, params: ZIdParams, body: ZInvoiceComments, response: { 200: ZInvoice } } },
+    async (request) => {
+      await ctx.db.transaction((tx) => service.setComments(tx, actorOf(request), request.params.id, request.body.comments));
+      return view(request.params.id, request.user);
+    },
+  );
+
+  // ---- E-mail copy and PDF (rendered on the server from stored data, PRODUCT-RULES 18) --------
+  r.post(
+    '/api/Invoices/Email/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, body: ZInvoiceEmail, response: { 200: ZMessage } } },
+    async (request) => {
+      const scope = invoiceScopeOf(request.user);
+      await ctx.db.transaction(async (tx) => {
+        const invoice = await repo.findInvoice(tx, request.params.id, scope);
+        if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+        const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
+        const pdf = await renderInvoicePdf(invoice, await repo.listLines(tx, invoice.id), airportName);
+        await queueMail(tx, {
+          to: [request.body.email],
+          subject: request.body.subject,
+          text: `Invoice #${invoice.invoiceNumber} (${invoice.name}) from ${airportName} is attached.`,
+          kind: 'invoice-copy',
+          attachments: [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+        });
+        await recordAudit(tx, actorOf(request), { action: 'email', entity: 'invoice', entityId: invoice.id, after: { to: request.body.email, subject: request.body.subject } });
+      });
+      return { message: INVOICE_MESSAGES.emailSent };
+    },
+  );
+
+  r.get('/api/Invoices/Pdf/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams } }, async (request, reply) => {
+    const invoice = await repo.findInvoice(ctx.db, request.params.id, invoiceScopeOf(request.user));
+    if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+    const airportName = readSetting(await loadSystemSettings(ctx.db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
+    const pdf = await renderInvoicePdf(invoice, await repo.listLines(ctx.db, invoice.id), airportName);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="invoice-${invoice.invoiceNumber}.pdf"`).send(pdf);
+  });
+}

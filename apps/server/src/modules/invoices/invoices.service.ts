@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { INVOICE_MESSAGES, toCents, type TInvoiceCreate, type TLineItemInput, type TLineItemUpdate } from '@apron/core';
+import type { Tx } from '../../db/client';
+import { recordAudit, type AuditActor } from '../../platform/audit/audit';
+import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
+import { companies } from '../companies/index';
+import { airportToday, findInvoice, listLines, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
+import { invoiceLineItems, invoices, type LineItemRow } from './invoices.table';
+import type { InvoiceScope } from './invoices.policy';
+
+/**
+ * Invoice changes. Every mutation runs in the caller's transaction, locks the invoice row first
+ * (so two edits, or an edit and a payment, of one invoice take turns), and recomputes the
+ * maintained totals from the lines before it commits.
+ */
+
+/** The invoice, locked, or 'No Invoice Found.' (missing or another company's). */
+export async function lockInvoice(tx: Tx, id: string, scope: InvoiceScope): Promise<InvoiceWithTenant> {
+  const invoice = await findInvoice(tx, id, scope, true);
+  if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+  return invoice;
+}
+
+export async function createInvoice(tx: Tx, actor: AuditActor, input: TInvoiceCreate) {
+  const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.tenantId));
+  if (!company) throw fieldError('tenantId', 'Company not found');
+  const today = await airportToday(tx);
+  const [row] = await tx
+    .insert(invoices)
+    .values({ companyId: company.id, name: input.name, description: input.description, dueDate: input.dueDate, invoiceDate: today, createdBy: actor.user?.id ?? null })
+    .returning();
+  await recordAudit(tx, actor, { action: 'create', entity: 'invoice', entityId: row!.id, after: row! });
+  return row!;
+}
+
+function requireOpen(invoice: { status: string }): void {
+  if (invoice.status === 'Cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.cancelledLocked);
+}
+
+export async function addLine(tx: Tx, actor: AuditActor, invoiceId: string, input: TLineItemInput): Promise<void> {
+  const invoice = await lockInvoice(tx, invoiceId, null);
+  requireOpen(invoice);
+  const [line] = await tx
+    .insert(invoiceLineItems)
+    .values({ invoiceId, name: input.name, description: input.description, chargesCents: toCents(input.charges), amount: input.amount, kind: 'manual' })
+    .returning();
+  await refreshInvoiceTotals(tx, invoiceId, await airportToday(tx));
+  await recordAudit(tx, actor, { action: 'create', entity: 'invoiceLineItem', entityId: line!.id, after: line! });
+}
+
+async function lockUnpaidLine(tx: Tx, invoiceId: string, uid: string): Promise<LineItemRow> {
+  const [line] = await tx.select().from(invoiceLineItems).where(and(eq(invoiceLineItems.id, uid), eq(invoiceLineItems.invoiceId, invoiceId))).for('update');
+  if (!line) throw notFound(INVOICE_MESSAGES.lineNotFound);
+  if (line.paymentId) throw new AppError('CONFLICT', INVOICE_MESSAGES.paidLineLocked);
+  return line;
+}
+
+export async function updateLine(tx: Tx, actor: AuditActor, invoiceId: string, input: TLineItemUpdate): Promise<void> {
+  const invoice = await lockInvoice(tx, invoiceId, null);
+  requireOpen(invoice);
+  const before = await lockUnpaidLine(tx, invoiceId, input.uid);
+  const [after] = await tx
+    .update(invoiceLineItems)
+    .set({ name: input.name, description: input.description, chargesCents: toCents(input.charges), amount: input.amount, updatedAt: new Date() })
+    .where(eq(invoiceLineItems.id, before.id))
+    .returning();
+  await refreshInvoiceTotals(tx, invoiceId, await airportToday(tx));
+  await recordAudit(tx, actor, { action: 'update', entity: 'invoiceLineItem', entityId: before.id, before, after: after! });
+}
+
+/** Remove an unpaid line; removing the last line cancels the invoice (the same path as Cancel). */
+export async function removeLine(tx: Tx, actor: AuditActor, invoiceId: string, uid: string): Promise<{ cancelled: boolean }> {
+  const invoice = await lockInvoice(tx, invoiceId, null);
+  requireOpen(invoice);
+  const line = await lockUnpaidLine(tx, invoiceId, uid);
+  await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.id, line.id));
+  await recordAudit(tx, actor, { action: 'delete', entity: 'invoiceLineItem', entityId: line.id, before: line });
+  const remaining = await listLines(tx, invoiceId);
+  if (remaining.length === 0) {
+    await cancelInvoice(tx, actor, invoiceId);
+    return { cancelled: true };
+  }
+  await refreshInvoiceTotals(tx, invoiceId, await airportToday(tx));
+  return { cancelled: false };
+}
+
+/** Cancel by hand: refused when a line is paid (PRODUCT-RULES 3). */
+export async function cancelInvoice(tx: Tx, actor: AuditActor, invoiceId: string): Promise<void> {
+  const invoice = await lockInvoice(tx, invoiceId, null);
+  if (invoice.status === 'Cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyCancelled);
+  const lines = await listLines(tx, invoiceId, true);
+  if (lines.some((l) => l.paymentId)) throw new AppError('CONFLICT', INVOICE_MESSAGES.cancelPaid);
+  await tx.update(invoices).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
+  await recordAudit(tx, actor, { action: 'update', entity: 'invoice', entityId: invoiceId, before: { status: invoice.status }, after: { status: 'Cancelled' } });
+}
+
+export async function setComments(tx: Tx, actor: AuditActor, invoiceId: string, comments: string): Promise<void> {
+  const invoice = await lockInvoice(tx, invoiceId, null);
+  await tx.update(invoices).set({ comments, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
+  await recordAudit(tx, actor, { action: 'update', entity: 'invoice', entityId: invoiceId, before: { comments: invoice.comments }, after: { comments } });
+}
+
+// ---- Used by payments and balances (through index.ts) ----------------------------------------
+
+/**
+ * Lock the invoice and the selected lines (`SELECT ... FOR UPDATE`) and check that they can be
+ * paid: the invoice is not cancelled, every id is a line of it, and none is paid yet. The amount
+ * is the sum of those lines: the server's figure (PRODUCT-RULES 1).
+ */
+export async function lockPayableLines(
+  tx: Tx,
+  invoiceId: string,
+  lineIds: readonly string[],
+  scope: InvoiceScope,
+): Promise<{ invoice: InvoiceWithTenant; lines: LineItemRow[]; amountCents: number }> {
+  const invoice = await lockInvoice(tx, invoiceId, scope);
+  if (invoice.status === 'Cancelled') throw new AppError('CONFLICT', 'A cancelled invoice cannot be paid.');
+  const lines = await tx
+    .select()
+    .from(invoiceLineItems)
+    .where(and(eq(invoiceLineItems.invoiceId, invoiceId), inArray(invoiceLineItems.id, [...lineIds])))
+    .orderBy(invoiceLineItems.id)
+    .for('update');
+  if (lines.length !== new Set(lineIds).size || lines.some((l) => l.paymentId)) {
+    throw new AppError('CONFLICT', 'A selected line is already paid or not on this invoice.');
+  }
+  const amountCents = lines.reduce((sum, l) => sum + l.chargesCents * l.amount, 0);
+  return { invoice, lines, amountCents };
+}
+
+/** Mark locked lines paid by a payment, then recompute totals and status. */
+export async function markLinesPaid(tx: Tx, invoiceId: string, lineIds: readonly string[], paymentId: string, paidBy: string, today: string): Promise<void> {
+  const updated = await tx
+    .update(invoiceLineItems)
+    .set({ paymentId, paidBy, updatedAt: new Date() })
+    .where(and(eq(invoiceLineItems.invoiceId, invoiceId), inArray(invoiceLineItems.id, [...lineIds]), isNull(invoiceLineItems.paymentId)))
+    .returning({ id: invoiceLineItems.id });
+  // The lines were locked and checked unpaid in this transaction; anything else is a bug.
+  if (updated.length !== lineIds.length) throw new AppError('CONFLICT', 'A selected line is already paid or not on this invoice.');
+  await refreshInvoiceTotals(tx, invoiceId, today);
+}
