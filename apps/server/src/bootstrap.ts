@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './modules/accounts/index';
 import { ensureSystemSettings } from './modules/settings/index';
 import { seedDemo } from './demo/seed';
 import { seedDemoCompaniesAndAgreements } from './modules/agreements/index';
+import { seedDemoProperties } from './modules/properties/index';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -23,8 +24,11 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
   await ensureSystemSettings(database.db);
   // Demo accounts first: a demo database then needs no generated first-admin password.
   await seedDemo(database.db, config, log);
-  // Owners and agreements (idempotent); the agreements wait until the demo properties exist.
-  await seedDemoCompaniesAndAgreements(database.db, config);
+  if (config.demo) {
+    // Each module's demo data, parents first; every step is idempotent.
+    await seedDemoProperties(database.db, config);
+    await seedDemoCompaniesAndAgreements(database.db, config);
+  }
   await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   let jobs: FastifyInstance['jobs'] | null = null;
   return {
