@@ -19,6 +19,10 @@ function folderOf(dir, file) {
 }
 
 const isModuleDoor = (rest) => /^index(\.[cm]?[jt]s)?$/.test(rest);
+// Tests build the parents they need with other modules' factories (`agreements.test-support.ts`):
+// test code may use another module's test support, production code never.
+const isTestFile = (file) => /\.test(-support|-helpers)?\.[cm]?[jt]sx?$/.test(file);
+const isTestSupport = (rest) => /\.test-(support|helpers)(\.[cm]?[jt]s)?$/.test(rest);
 
 /**
  * Relative imports need the importing file's location to be judged, which a pattern in
@@ -46,7 +50,8 @@ const boundariesRule = {
       const target = path.resolve(path.dirname(file), source);
       if (fromModule) {
         const to = folderOf(SERVER_MODULES, target);
-        if (to && to.name !== fromModule.name && !isModuleDoor(to.rest)) {
+        const allowed = to && (isModuleDoor(to.rest) || (isTestFile(file) && isTestSupport(to.rest)));
+        if (to && to.name !== fromModule.name && !allowed) {
           context.report({ node: node.source, messageId: 'moduleDoor', data: { from: fromModule.name, to: to.name, source } });
         }
       }
