@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client';
 import { hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/sessions';
+import { registerAgreementsBaseline } from './scenarios/agreements';
+import { registerListingsBaseline } from './scenarios/listings';
 import { DOCUMENT_TYPES_COUNT_SQL, DOCUMENT_TYPES_PAGE_SQL, SESSION_SQL } from './scenarios';
 
 /**
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
       reply.header('x-total-count', String(counted.rows[0]?.n ?? 0));
       return page.rows.map((row) => ({ _id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at }));
     });
-  } else {
+  } else if (!registerListingsBaseline(app, database, scenario, findUser) && !registerAgreementsBaseline(app, database, scenario, findUser)) {
     throw new Error(`No baseline for scenario '${scenario}'`);
   }
 

@@ -1,5 +1,7 @@
 import { createSession, hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/sessions';
 import type { Database } from '../../apps/server/src/db/client';
+import { AGREEMENTS_SCENARIOS } from './scenarios/agreements';
+import { LISTINGS_SCENARIOS } from './scenarios/listings';
 
 /**
  * The HTTP scenarios. Each seeds a scratch database to a size, names the request the load
@@ -90,4 +92,7 @@ export const HTTP_SCENARIOS: Record<string, HttpScenario> = {
       };
     },
   },
+  // Scenarios kept beside the modules' own notes (docs/properties.md, docs/owners-and-agreements.md).
+  ...LISTINGS_SCENARIOS,
+  ...AGREEMENTS_SCENARIOS,
 };
