@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
+import PlaceIcon from '@mui/icons-material/Place';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney, toCents } from '@apron/core/money';
 import type { TPublicListing } from '@apron/core/properties/listings';
@@ -18,43 +19,44 @@ export function ListingCard({ listing, selected, onSelect }: { listing: TPublicL
   const available = listing.dateAvailable ? formatDate(listing.dateAvailable) : null;
   return (
     <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
-      <CardActionArea onClick={onSelect} aria-pressed={selected} aria-label={`${listing.propertyName}, show on map`}>
-        <Stack direction="row" spacing={1.5} sx={{ p: 1.5, alignItems: 'flex-start' }}>
-          {listing.image ? (
-            <Box
-              component="img"
-              src={listing.image}
-              alt=""
-              loading="lazy"
-              sx={{ width: { xs: 96, sm: 144 }, aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 1, flexShrink: 0, bgcolor: 'grey.200' }}
-            />
-          ) : (
-            <Box
-              aria-hidden
-              sx={{ width: { xs: 96, sm: 144 }, aspectRatio: '3 / 2', borderRadius: 1, flexShrink: 0, bgcolor: 'grey.200', display: 'grid', placeItems: 'center' }}
-            >
-              <HomeWorkIcon color="disabled" />
-            </Box>
-          )}
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.4 }}>
-              {listing.areaName} · {listing.type}
-            </Typography>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {listing.propertyName}
-            </Typography>
-            <Typography variant="body1" sx={{ fontWeight: 600 }}>
-              {formatRent(listing.rent)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-              {listing.description}
-            </Typography>
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {available ? `Available from ${available}` : 'Available now'}
-            </Typography>
+      <Stack direction="row" spacing={1.5} sx={{ p: 1.5, alignItems: 'flex-start' }}>
+        {listing.image ? (
+          <Box
+            component="img"
+            src={listing.image}
+            alt=""
+            loading="lazy"
+            sx={{ width: { xs: 96, sm: 144 }, aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 1, flexShrink: 0, bgcolor: 'grey.200' }}
+          />
+        ) : (
+          <Box
+            aria-hidden
+            sx={{ width: { xs: 96, sm: 144 }, aspectRatio: '3 / 2', borderRadius: 1, flexShrink: 0, bgcolor: 'grey.200', display: 'grid', placeItems: 'center' }}
+          >
+            <HomeWorkIcon color="disabled" />
           </Box>
-        </Stack>
-      </CardActionArea>
+        )}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.4 }}>
+            {listing.areaName} · {listing.type}
+          </Typography>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {listing.propertyName}
+          </Typography>
+          <Typography variant="body1" sx={{ fontWeight: 600 }}>
+            {formatRent(listing.rent)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            {listing.description}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {available ? `Available from ${available}` : 'Available now'}
+          </Typography>
+          <Button size="small" startIcon={<PlaceIcon />} onClick={onSelect} aria-pressed={selected} aria-label={`Show on map: ${listing.propertyName}`} sx={{ mt: 0.5, ml: -0.5 }}>
+            Show on map
+          </Button>
+        </Box>
+      </Stack>
     </Card>
   );
 }

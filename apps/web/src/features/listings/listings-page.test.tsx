@@ -88,7 +88,7 @@ describe('public listings page', () => {
     const user = userEvent.setup();
     stubPublic();
     renderApp('/listings');
-    const item = await screen.findByRole('button', { name: 'T-Hangar A2, show on map' });
+    const item = await screen.findByRole('button', { name: 'Show on map: T-Hangar A2' });
     await user.click(item);
     expect(item).toHaveAttribute('aria-pressed', 'true');
     const map = screen.getByRole('region', { name: 'Map of listings' });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import MuiTextField from '@mui/material/TextField';
@@ -42,7 +42,9 @@ function Select(props: { label: string; value: string; onChange: (value: string)
   );
 }
 
-function Filters({ state, update, attributes }: { state: TListingsState; update: (patch: Partial<TListingsState>) => void; attributes: readonly TListingAttribute[] }) {
+type TListingsPatch = Partial<TListingsState> | ((current: TListingsState) => Partial<TListingsState>);
+
+function Filters({ state, update, attributes }: { state: TListingsState; update: (patch: TListingsPatch) => void; attributes: readonly TListingAttribute[] }) {
   const types = useListingTypes();
   const sortOptions = [
     ...BUILT_IN_SORTS,
@@ -66,7 +68,7 @@ function Filters({ state, update, attributes }: { state: TListingsState; update:
             value={state.attributes[attribute._id] ?? ''}
             emptyLabel="Any"
             options={attribute.values.map((v) => ({ value: v, label: v }))}
-            onChange={(value) => update({ attributes: { ...state.attributes, [attribute._id]: value }, page: 1 })}
+            onChange={(value) => update((current) => ({ attributes: { ...current.attributes, [attribute._id]: value }, page: 1 }))}
           />
         ))}
       <Select label="Sort by" value={state.sortKey} options={sortOptions} onChange={(sortKey) => update({ sortKey, page: 1 })} />
@@ -89,16 +91,29 @@ function Filters({ state, update, attributes }: { state: TListingsState; update:
  */
 export function ListingsPage() {
   const [params, setParams] = useSearchParams();
-  const state = readListingsState(params);
+  // The state is read from the URL once and written back on every change. Updates are functional:
+  // a second choice made before the router re-renders must not undo the first.
+  const [state, setState] = useState(() => readListingsState(params));
+  // A navigation from elsewhere (a link to `/listings?type=...`) replaces the state.
+  const search = params.toString();
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (search !== seenSearch) {
+    setSeenSearch(search);
+    if (search !== writeListingsState(state).toString()) setState(readListingsState(params));
+  }
+  useEffect(() => {
+    const next = writeListingsState(state);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [state, params, setParams]);
   const attributes = useListingAttributes();
   const listings = useListings(state);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const rows = useMemo(() => listings.data?.rows ?? [], [listings.data]);
   const total = listings.data?.total ?? 0;
 
-  function update(patch: Partial<TListingsState>) {
+  function update(patch: TListingsPatch) {
     setSelectedId(null);
-    setParams(writeListingsState({ ...state, ...patch }), { replace: true });
+    setState((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) }));
   }
 
   const markers = useMemo<TMapMarker[]>(

@@ -26,26 +26,28 @@ const BACK_TO = '/properties/listings';
 function StatusAction({ property }: { property: TProperty }) {
   const notify = useNotify();
   const setStatus = useSetPropertyStatus(property._id);
-  const [confirming, setConfirming] = useState(false);
   // Leased is derived from an agreement; staff switch between Active and Inactive only.
   const next = property.status === 'Inactive' ? 'Active' : 'Inactive';
-  const label = next === 'Active' ? 'Make Active' : 'Make Inactive';
+  // The dialog keeps the target it was opened for, so its closing animation does not relabel it.
+  const [confirm, setConfirm] = useState<{ open: boolean; target: 'Active' | 'Inactive' }>({ open: false, target: next });
+  const labelOf = (target: 'Active' | 'Inactive') => (target === 'Active' ? 'Make Active' : 'Make Inactive');
+  const { target } = confirm;
   return (
     <>
-      <Button variant="outlined" color={next === 'Active' ? 'success' : 'warning'} onClick={() => setConfirming(true)}>
-        {label}
+      <Button variant="outlined" color={next === 'Active' ? 'success' : 'warning'} onClick={() => setConfirm({ open: true, target: next })}>
+        {labelOf(next)}
       </Button>
       <ConfirmDialog
-        open={confirming}
-        title={label}
-        message={next === 'Active' ? `Make ${property.name} active? It can then be listed publicly.` : `Make ${property.name} inactive? It will no longer be listed publicly.`}
-        confirmLabel={label}
+        open={confirm.open}
+        title={labelOf(target)}
+        message={target === 'Active' ? `Make ${property.name} active? It can then be listed publicly.` : `Make ${property.name} inactive? It will no longer be listed publicly.`}
+        confirmLabel={labelOf(target)}
         busy={setStatus.isPending}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirm({ open: false, target })}
         onConfirm={() =>
-          setStatus.mutate(next, {
+          setStatus.mutate(target, {
             onSuccess: () => {
-              setConfirming(false);
+              setConfirm({ open: false, target });
               notify.success(STATUS_UPDATED_TEXT);
             },
             onError: (error) => notify.error(error),
