@@ -50,6 +50,11 @@ const ZEnv = z
     // Leaflet URL templates such as https://{s}.tile.example/{z}/{x}/{y}.png (not URLs until filled in).
     MAP_STREETS_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
     MAP_SATELLITE_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
+    // Card payments through Square (billing); without them the built-in test provider is used.
+    SQUARE_ACCESS_TOKEN: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+    SQUARE_LOCATION_ID: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+    SQUARE_APPLICATION_ID: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+    SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).optional().or(z.literal('').transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -61,6 +66,14 @@ const ZEnv = z
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET' });
+    }
+    const square = [env.SQUARE_ACCESS_TOKEN, env.SQUARE_LOCATION_ID, env.SQUARE_APPLICATION_ID, env.SQUARE_ENVIRONMENT].filter(Boolean).length;
+    if (square > 0 && square < 4) {
+      ctx.addIssue({ code: 'custom', path: ['SQUARE_ACCESS_TOKEN'], message: 'set SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID, SQUARE_APPLICATION_ID and SQUARE_ENVIRONMENT together' });
+    }
+    // Real money needs real credentials: a production server refuses Square's sandbox.
+    if (env.NODE_ENV === 'production' && square > 0 && (env.SQUARE_ENVIRONMENT === 'sandbox' || env.SQUARE_APPLICATION_ID?.startsWith('sandbox-'))) {
+      ctx.addIssue({ code: 'custom', path: ['SQUARE_ENVIRONMENT'], message: 'sandbox credentials are refused in production (use SQUARE_ENVIRONMENT=production and production ids)' });
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production (32+ random characters)' });
@@ -88,6 +101,8 @@ export interface Config {
   secureCookies: boolean;
   /** Tile URL templates of the maps (defaults: OpenStreetMap streets, Esri imagery). */
   mapTiles: { streetsUrl: string; satelliteUrl: string };
+  /** Square card payments; null = the built-in test provider (test mode). */
+  square: { accessToken: string; locationId: string; applicationId: string; environment: 'sandbox' | 'production' } | null;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +140,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       streetsUrl: env.MAP_STREETS_URL ?? DEFAULT_MAP_TILES.streetsUrl,
       satelliteUrl: env.MAP_SATELLITE_URL ?? DEFAULT_MAP_TILES.satelliteUrl,
     },
+    square:
+      env.SQUARE_ACCESS_TOKEN && env.SQUARE_LOCATION_ID && env.SQUARE_APPLICATION_ID && env.SQUARE_ENVIRONMENT
+        ? { accessToken: env.SQUARE_ACCESS_TOKEN, locationId: env.SQUARE_LOCATION_ID, applicationId: env.SQUARE_APPLICATION_ID, environment: env.SQUARE_ENVIRONMENT }
+        : null,
   };
 }

@@ -1,1 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { balancesRoutes } from './balances.routes';
+
+/** Company balances: the module's public door. */
+export async function registerBalances(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await balancesRoutes(app, ctx);
+}
+
 export { balanceRecords, type BalanceRecordRow } from './balances.table';
+export { companyBalanceCents } from './balances.service';

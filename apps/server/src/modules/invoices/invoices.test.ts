@@ -159,8 +159,9 @@ describe('e-mail copy and PDF', () => {
     expect(res.json()).toEqual({ message: 'Email Sent' });
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invoice-copy'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.attachments[0]!.contentType).toBe('application/pdf');
-    expect(Buffer.from(mails[0]!.attachments[0]!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const attachment = (mails[0]!.attachments as Array<{ contentType: string; contentBase64: string }>)[0]!;
+    expect(attachment.contentType).toBe('application/pdf');
+    expect(Buffer.from(attachment.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await tenant.request({ method: 'GET', url: `/api/Invoices/Pdf/${invoice._id}` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

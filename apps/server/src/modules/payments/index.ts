@@ -1,1 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { createPaymentProvider, type PaymentProvider } from '../../platform/payments/index';
+import { paymentsRoutes } from './payments.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card payment provider of this app (test mode by default; Square when configured). */
+    paymentProvider: PaymentProvider;
+  }
+}
+
+/** Payments and receipts: the module's public door. */
+export async function registerPayments(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const provider = createPaymentProvider(ctx.config);
+  app.decorate('paymentProvider', provider);
+  if (provider.testMode) ctx.log.info({ provider: provider.name }, 'card payments in test mode');
+  await paymentsRoutes(app, ctx, provider);
+}
+
 export { payments, type PaymentRow } from './payments.table';
+export { queueReceiptMail, loadReceipt } from './receipts';

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { BALANCE_MESSAGES, PAID_BY_BALANCE, type TInvoice } from '@apron/core';
+import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
+import { invoiceLineItems } from '../invoices/invoices.table';
+import { addCredit, buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
+import { balanceRecords } from './balances.table';
+
+let t: TestApp;
+let admin: Caller;
+let companyAdmin: Caller;
+let companyStaff: Caller;
+let tenant: Caller;
+let company: { _id: string };
+let other: { _id: string };
+const missing = '00000000-0000-4000-8000-000000000000';
+const record = (tenantId: string, extra: object = {}) => ({ tenantId, accountNum: '9876543210', routingNum: '021000021', amount: 250, type: 'Credit', dateApplied: '2025-01-05', ...extra });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await superAdmin(t);
+  companyAdmin = await signIn(t, { modules: ['Company'], isAdmin: true });
+  companyStaff = await signIn(t, { modules: ['Company'] });
+  company = await buildCompany(admin);
+  other = await buildCompany(admin);
+  tenant = await signIn(t, { isInternal: false, companyId: company._id });
+});
+afterAll(async () => t?.close());
+
+describe('balance records', () => {
+  it('POST: 401, 400, 403 for staff and tenants; 400 unknown company', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/Company/Balances', payload: {} })).statusCode).toBe(401);
+    const bad = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id, { amount: -1, dateApplied: '' }) });
+    expect(bad.json().errors).toEqual({ amount: 'Must be greater than 0', dateApplied: 'Date Applied is required' });
+    expect((await companyStaff.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id) })).statusCode).toBe(403);
+    expect((await tenant.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id) })).statusCode).toBe(403);
+    expect((await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(missing) })).json().errors).toEqual({ tenantId: 'Company not found' });
+  });
+
+  it('credits and debits make a running balance; account numbers are masked', async () => {
+    const credit = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id) });
+    expect(credit.statusCode).toBe(201);
+    expect(credit.json()).toMatchObject({ message: 'Added Successfully', accountNum: '****3210', amount: 250, runningBalance: 250 });
+    await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id, { type: 'Debit', amount: 50.25, dateApplied: '2025-01-06' }) });
+    const tooMuch = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id, { type: 'Debit', amount: 1000 }) });
+    expect(tooMuch.json().message).toBe(BALANCE_MESSAGES.insufficientFunds);
+    const read = await tenant.request({ method: 'GET', url: `/api/Company/Balances/${company._id}` });
+    expect(read.json()).toMatchObject({ balance: 199.75, records: [{ type: 'Debit', runningBalance: 199.75 }, { type: 'Credit', runningBalance: 250 }] });
+    const stored = await t.db.select().from(balanceRecords).where(eq(balanceRecords.companyId, company._id));
+    expect(JSON.stringify(stored)).not.toContain('9876543210');
+    expect((await tenant.request({ method: 'GET', url: `/api/Company/Balances/${other._id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('pay from balance', () => {
+  it('InSufficient Funds when short; paid exactly when the balance equals the total', async () => {
+    const c = await buildCompany(admin);
+    const me = await signIn(t, { isInternal: false, companyId: c._id });
+    const invoice = await buildInvoice(admin, c._id);
+    await addCredit(admin, c._id, 150.99);
+    const all = { [invoice._id]: invoice.lineItems.map((l) => l._id) };
+    const short = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: all });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().message).toBe('InSufficient Funds');
+    await addCredit(admin, c._id, 0.01);
+    const unpaid = (await me.request({ method: 'GET', url: `/api/Company/UnpaidBalance/${c._id}` })).json();
+    expect(unpaid).toMatchObject({ balance: 151, invoices: [{ _id: invoice._id, amountDue: 151 }] });
+    const ok = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: all });
+    expect(ok.json()).toEqual({ message: 'Payment Successful', balance: 0, paid: 151 });
+    const read = (await me.request({ method: 'GET', url: `/api/Invoices/${invoice._id}` })).json() as TInvoice;
+    expect(read).toMatchObject({ status: 'Paid', amountDue: 0 });
+    expect(read.lineItems.every((l) => l.receiptId === PAID_BY_BALANCE)).toBe(true);
+    expect((await me.request({ method: 'GET', url: `/api/Company/UnpaidBalance/${c._id}` })).json().invoices).toEqual([]);
+  });
+
+  it('a tenant cannot pay another company\'s lines (404), nor lines of another invoice, nor paid lines', async () => {
+    const foreign = await buildInvoice(admin, other._id);
+    await addCredit(admin, company._id, 1000);
+    const res = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [foreign._id]: [foreign.lineItems[0]!._id] } });
+    expect(res.statusCode).toBe(404);
+    const mine = await buildInvoice(admin, company._id);
+    const mixed = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [mine._id]: [foreign.lineItems[0]!._id] } });
+    expect(mixed.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: {} })).statusCode).toBe(401);
+    expect((await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: {} })).statusCode).toBe(400);
+    const outsider = await signIn(t, { modules: ['Property'] });
+    expect((await outsider.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [mine._id]: [mine.lineItems[0]!._id] } })).statusCode).toBe(403);
+    const lines = await t.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoiceId, [foreign._id, mine._id]));
+    expect(lines.every((l) => l.paymentId === null)).toBe(true);
+  });
+
+  it('20 concurrent requests never take the balance below zero and pay each line once', async () => {
+    const c = await buildCompany(admin);
+    const me = await signIn(t, { isInternal: false, companyId: c._id });
+    // 12 invoices of $10 and one shared invoice whose single line every request also tries.
+    const invoices: TInvoice[] = [];
+    for (let i = 0; i < 12; i++) invoices.push(await buildInvoice(admin, c._id, [{ name: `Tie-down ${i}`, description: 'night', charges: 10, amount: 1 }]));
+    await addCredit(admin, c._id, 75); // enough for 7 of them
+    const requests = Array.from({ length: 20 }, (_, i) => {
+      const invoice = invoices[i % invoices.length]!;
+      return me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [invoice._id]: [invoice.lineItems[0]!._id] } });
+    });
+    const results = await Promise.all(requests);
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(results.every((r) => [200, 409, 422].includes(r.statusCode))).toBe(true);
+    expect(ok).toHaveLength(7);
+    const ledger = (await me.request({ method: 'GET', url: `/api/Company/Balances/${c._id}?pageSize=100` })).json();
+    expect(ledger.balance).toBe(5);
+    expect(ledger.records.every((r: { runningBalance: number }) => r.runningBalance >= 0)).toBe(true);
+    const lines = await t.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoiceId, invoices.map((i) => i._id)));
+    expect(lines.filter((l) => l.paymentId !== null)).toHaveLength(7);
+    const debits = await t.db.select().from(balanceRecords).where(eq(balanceRecords.companyId, c._id));
+    expect(debits.filter((d) => d.type === 'Debit').reduce((s, d) => s + d.amountCents, 0)).toBe(7000);
+  });
+});

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IDEMPOTENCY_HEADER, INVOICE_MESSAGES, PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, ZInvoice, ZManualPayment, ZPayLink, ZPayOnline, ZPaymentResult,
+  ZReceipt, readSetting,
+} from '@apron/core';
+import type { AppContext } from '../../platform/context';
+import { fieldError, notFound } from '../../platform/errors/app-error';
+import type { PaymentProvider } from '../../platform/payments/index';
+import { actorOf, findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScope } from '../invoices/index';
+import { loadSystemSettings } from '../settings/index';
+import { createPayLinkToken, verifyPayLinkToken } from './pay-links';
+import { loadReceipt, renderReceiptPdf } from './receipts';
+import { payByCard, payManually } from './payments.service';
+
+const tags = ['payments'];
+const ZToken = z.object({ token: z.string().min(10).max(200) });
+
+/** The request's Idempotency-Key (required for card payments): 8-100 visible characters. */
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!key) throw fieldError('idempotencyKey', PAYMENT_MESSAGES.idempotencyRequired);
+  if (!/^[\x21-\x7e]{8,100}$/.test(key)) throw fieldError('idempotencyKey', 'The Idempotency-Key must be 8 to 100 visible characters.');
+  return key;
+}
+
+/** Pay Online, Manual Payment, receipts, pay links. */
+export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const cardPayment = async (request: FastifyRequest, invoiceId: string, scope: InvoiceScope, body: z.infer<typeof ZPayOnline>) => {
+    const key = idempotencyKeyOf(request);
+    const paymentId = await payByCard(ctx.db, provider, actorOf(request), { invoiceId, scope, lineIds: body.lineIds, sourceToken: body.sourceToken, idempotencyKey: key });
+    return { message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! };
+  };
+
+  /** What the page needs for its card form (provider, test mode and the test cards). */
+  r.get(
+    '/api/Payment/Config',
+    { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ testMode: z.boolean(), provider: z.record(z.string(), z.string()), testCards: z.record(z.string(), z.string()).nullable() }) } } },
+    async () => ({ testMode: provider.testMode, provider: provider.publicConfig, testCards: provider.name === 'test' ? { ...TEST_CARDS } : null }),
+  );
+
+  r.post(
+    '/api/Invoices/Pay/:id',
+    { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, body: ZPayOnline, response: { 200: ZPaymentResult } } },
+    async (request) => cardPayment(request, request.params.id, invoiceScopeOf(request.user), request.body),
+  );
+
+  r.post(
+    '/api/Invoices/ManualPayment/:id',
+    { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, body: ZManualPayment, response: { 201: ZPaymentResult } } },
+    async (request, reply) => {
+      const paymentId = await ctx.db.transaction((tx) => payManually(tx, actorOf(request), request.params.id, request.body));
+      return reply.status(201).send({ message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! });
+    },
+  );
+
+  // ---- Receipts ---------------------------------------------------------------------------------
+  r.get('/api/Receipts/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZReceipt } } }, async (request) => {
+    const receipt = await loadReceipt(ctx.db, request.params.id, invoiceScopeOf(request.user));
+    if (!receipt) throw notFound(PAYMENT_MESSAGES.receiptNotFound);
+    return receipt;
+  });
+
+  r.get('/api/Receipts/Pdf/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams } }, async (request, reply) => {
+    const receipt = await loadReceipt(ctx.db, request.params.id, invoiceScopeOf(request.user));
+    if (!receipt) throw notFound(PAYMENT_MESSAGES.receiptNotFound);
+    const airportName = readSetting(await loadSystemSettings(ctx.db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
+    const pdf = await renderReceiptPdf(receipt, airportName);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="receipt-${receipt.receiptNumber}.pdf"`).send(pdf);
+  });
+
+  // ---- Signed pay links (public) -----------------------------------------------------------------
+  r.post('/api/Invoices/PayLink/:id', { config: { access: 'module:Invoices' }, schema: { tags, params: ZIdParams, response: { 200: ZPayLink } } }, async (request) => {
+    const invoice = await findInvoice(ctx.db, request.params.id, null);
+    if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+    const { token, expiresAt } = createPayLinkToken(ctx.config.sessionSecret, invoice.id);
+    return { token, url: `${ctx.config.publicUrl}/payment/${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+  });
+
+  const invoiceOfToken = (token: string) => {
+    const invoiceId = verifyPayLinkToken(ctx.config.sessionSecret, token);
+    if (!invoiceId) throw notFound(PAYMENT_MESSAGES.linkInvalid);
+    return invoiceId;
+  };
+
+  // The non-editor view: the invoice with every editing ability off; 'Payment Success.' when paid.
+  r.get(
+    '/api/Payment/:token',
+    { config: { access: 'public' }, schema: { tags, params: ZToken, response: { 200: z.object({ invoice: ZInvoice, paid: z.boolean(), message: z.string().nullable() }) } } },
+    async (request) => {
+      const invoice = await loadInvoiceView(ctx.db, invoiceOfToken(request.params.token), null, null);
+      const paid = invoice.status === 'Paid';
+      const payable = invoice.status !== 'Cancelled' && invoice.amountDue > 0;
+      const abilities = { ...invoice.abilities, payOnline: payable, comment: false, email: false, payLink: false };
+      return { invoice: { ...invoice, abilities }, paid, message: paid ? PAYMENT_MESSAGES.success : null };
+    },
+  );
+
+  r.post(
+    '/api/Payment/:token',
+    { config: { access: 'public' }, schema: { tags, params: ZToken, body: ZPayOnline, response: { 200: ZPaymentResult } } },
+    async (request) => cardPayment(request, invoiceOfToken(request.params.token), null, request.body),
+  );
+}

@@ -1,0 +1,73 @@
+import { asc, eq } from 'drizzle-orm';
+import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { queueMail } from '../../platform/mail/outbox';
+import { companies } from '../companies/index';
+import { drawLines, invoiceLineItems, invoices, renderPdf } from '../invoices/index';
+import { loadSystemSettings } from '../settings/index';
+import { payments } from './payments.table';
+
+/** A payment is its own receipt: the payment, its invoice and company, and the lines it paid. */
+export async function loadReceipt(db: DbOrTx, paymentId: string, scope: string | null): Promise<TReceipt | null> {
+  const [row] = await db
+    .select({ payment: payments, invoiceNumber: invoices.invoiceNumber, tenantName: companies.name })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(companies, eq(companies.id, payments.companyId))
+    .where(eq(payments.id, paymentId));
+  if (!row || (scope && row.payment.companyId !== scope)) return null;
+  const lines = await db.select().from(invoiceLineItems).where(eq(invoiceLineItems.paymentId, paymentId)).orderBy(asc(invoiceLineItems.createdAt), asc(invoiceLineItems.id));
+  const p = row.payment;
+  return {
+    _id: p.id,
+    receiptNumber: p.receiptNumber,
+    invoiceId: p.invoiceId,
+    invoiceNumber: row.invoiceNumber,
+    tenantId: p.companyId,
+    tenantName: row.tenantName,
+    amount: fromCents(p.amountCents),
+    method: p.method as TPaymentKind,
+    reference: p.providerRef,
+    accountName: p.accountName,
+    accountNumber: p.accountNumberMasked,
+    details: p.details,
+    paymentDate: p.paymentDate,
+    createdAt: p.createdAt.toISOString(),
+    lineItems: lines.map((l) => ({ _id: l.id, name: l.name, description: l.description, charges: fromCents(l.chargesCents), amount: l.amount, total: fromCents(l.chargesCents * l.amount) })),
+  };
+}
+
+const METHOD_LABELS: Record<TPaymentKind, string> = { card: 'Card', cash: 'Cash', check: 'Check', balance: 'Account balance' };
+
+export function renderReceiptPdf(receipt: TReceipt, airportName: string): Promise<Buffer> {
+  const cents = (dollars: number) => Math.round(dollars * 100);
+  return renderPdf((doc) => {
+    doc.fontSize(18).text(airportName);
+    doc.fontSize(14).text(`Receipt #${receipt.receiptNumber}`).moveDown(0.5);
+    doc.fontSize(10);
+    doc.text(`Tenant: ${receipt.tenantName}`);
+    doc.text(`Invoice #${receipt.invoiceNumber}`);
+    doc.text(`Payment Date: ${formatDate(receipt.paymentDate)}`);
+    doc.text(`Method: ${METHOD_LABELS[receipt.method]}${receipt.accountNumber ? ` ${receipt.accountNumber}` : ''}${receipt.reference ? ` (ref. ${receipt.reference})` : ''}`);
+    if (receipt.accountName) doc.text(`Paid By: ${receipt.accountName}`);
+    drawLines(doc, receipt.lineItems.map((l) => ({ name: l.name, description: l.description, chargesCents: cents(l.charges), amount: l.amount })));
+    doc.font('Helvetica-Bold').text(`Amount Paid: ${formatMoney(cents(receipt.amount))}`, 50);
+  });
+}
+
+/** The tenant's receipt e-mail (to the company's e-mail), queued in the payment's transaction. */
+export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<void> {
+  const receipt = await loadReceipt(tx, paymentId, null);
+  if (!receipt) return;
+  const [company] = await tx.select({ email: companies.email }).from(companies).where(eq(companies.id, receipt.tenantId));
+  if (!company?.email) return;
+  const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
+  const pdf = await renderReceiptPdf(receipt, airportName);
+  await queueMail(tx, {
+    to: [company.email],
+    subject: `${airportName}: receipt #${receipt.receiptNumber} for invoice #${receipt.invoiceNumber}`,
+    text: `Thank you. We received ${formatMoney(Math.round(receipt.amount * 100))} for invoice #${receipt.invoiceNumber} on ${formatDate(receipt.paymentDate)}. The receipt is attached.`,
+    kind: 'payment-receipt',
+    attachments: [{ filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+  });
+}
