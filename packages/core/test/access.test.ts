@@ -53,4 +53,12 @@ describe('home menu', () => {
     expect(keys).toContain('settings');
     expect(keys).not.toContain('invoices');
   });
+
+  it('shows the built Owners and Lease Agreements items to their module staff and to tenants', () => {
+    const staff = menuFor(user({ modules: ['Company', 'Lease'] })).map((i) => i.key);
+    expect(staff).toEqual(expect.arrayContaining(['owners', 'agreements']));
+    const tenant = menuFor(user({ isInternal: false, companyId: 'c1' })).map((i) => i.key);
+    expect(tenant).toEqual(expect.arrayContaining(['owners', 'agreements']));
+    expect(menuFor(user({ modules: ['Settings'] })).map((i) => i.key)).not.toContain('owners');
+  });
 });

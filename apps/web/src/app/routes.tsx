@@ -65,6 +65,35 @@ export const routes: RouteObject[] = [
               ...propertyMasterRoutes,
             ],
           },
+          {
+            // Staff with Company see every owner; a company user is sent to their own company.
+            path: 'companies',
+            element: <RequireAccess rule="signedIn" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/companies/companies-page')).CompaniesPage }) },
+              {
+                path: 'add',
+                element: <RequireAccess rule="admin:Company" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/companies/company-page')).CompanyPage }) }],
+              },
+              { path: ':id', lazy: async () => ({ Component: (await import('../features/companies/company-page')).CompanyPage }) },
+              { path: ':id/agreements', lazy: async () => ({ Component: (await import('../features/agreements/company-agreements-page')).CompanyAgreementsPage }) },
+            ],
+          },
+          {
+            // Lease, Company and Property staff and company users read agreements; the server scopes them.
+            path: 'agreements',
+            element: <RequireAccess rule="signedIn" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreements-page')).AgreementsPage }) },
+              {
+                path: 'add',
+                element: <RequireAccess rule="admin:Lease" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) }],
+              },
+              { path: ':id', lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) },
+            ],
+          },
           // Public: no sign-in, and its chunk imports no staff code.
           { path: 'listings', lazy: async () => ({ Component: (await import('../features/listings/listings-page')).ListingsPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },

@@ -1,0 +1,142 @@
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { AGREEMENT_MESSAGES, isModuleAdmin, type TAgreement, type TMasterRow } from '@apron/core';
+import type { TSelectOption } from '../../components/form-fields';
+import { Documents } from '../../components/documents';
+import { Loader } from '../../components/loader';
+import { PageHeader } from '../../components/page-header';
+import { Remarks } from '../../components/remarks';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { reportFormError } from '../../lib/form-submit';
+import { useNotify } from '../../lib/notify';
+import { useAccess } from '../../lib/session';
+import { AgreementForm, type TAgreementSelects } from './agreement-form';
+import { AgreementProperties } from './agreement-properties';
+import { useAgreement, useAgreementOptions, useSaveAgreement } from './api';
+
+function masterOptions(rows: readonly TMasterRow[] | undefined, label: (row: TMasterRow) => string = (row) => String(row.name ?? '')): TSelectOption[] {
+  return (rows ?? []).map((row) => ({ value: row._id, label: label(row) }));
+}
+
+/** The current value stays choosable even when the list lacks it (an Inactive owner, or a tenant's read-only view). */
+function withCurrent(options: TSelectOption[], value: string | undefined, label: string | undefined): TSelectOption[] {
+  if (!value || options.some((o) => o.value === value)) return options;
+  return [{ value, label: label ?? value }, ...options];
+}
+
+function useSelects(agreement: TAgreement | null, enabled: boolean): { selects: TAgreementSelects; loading: boolean } {
+  const { cycles, paymentTypes, owners } = useAgreementOptions(enabled);
+  const selects: TAgreementSelects = {
+    owners: withCurrent((owners.data ?? []).map((o) => ({ value: o._id, label: o.name })), agreement?.tenantId, agreement?.tenantName),
+    invoiceCycles: withCurrent(masterOptions(cycles.data), agreement?.invoiceCycleId, agreement?.invoiceCycleName),
+    paymentTypes: withCurrent(
+      masterOptions(paymentTypes.data, (row) => (row.skuType ? `${String(row.name)} (${String(row.skuType)})` : String(row.name ?? ''))),
+      agreement?.rentAdjustmentType,
+      agreement?.rentAdjustmentTypeName,
+    ),
+  };
+  const loading = enabled && (cycles.isPending || paymentTypes.isPending || owners.isPending);
+  return { selects, loading };
+}
+
+function NewAgreementPage() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [search] = useSearchParams();
+  const { user } = useAccess();
+  const save = useSaveAgreement(undefined);
+  const canEdit = isModuleAdmin(user, 'Lease');
+  const { selects, loading } = useSelects(null, canEdit);
+  const owner = search.get('owner') ?? undefined;
+  if (loading) return <Loader text="Loading" />;
+  return (
+    <>
+      <PageHeader title="Add Agreement" backTo={owner ? `/companies/${encodeURIComponent(owner)}/agreements` : '/agreements'} />
+      <AgreementForm
+        agreement={null}
+        ownerId={owner}
+        canEdit={canEdit}
+        selects={selects}
+        submitting={save.isPending}
+        onSubmit={(values, form) =>
+          save.mutate(values, {
+            onSuccess: (created) => {
+              notify.success(AGREEMENT_MESSAGES.created);
+              navigate(`/agreements/${encodeURIComponent(created._id)}`, { replace: true });
+            },
+            onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
+          })
+        }
+      />
+    </>
+  );
+}
+
+function EditAgreementPage({ id }: { id: string }) {
+  const notify = useNotify();
+  const query = useAgreement(id);
+  const save = useSaveAgreement(id);
+  const agreement = query.data ?? null;
+  const canEdit = agreement?.abilities.edit ?? false;
+  // the lists are needed only to change a value; a read-only view shows the agreement's names
+  const { selects, loading } = useSelects(agreement, canEdit);
+  const backTo = '/agreements';
+  if (query.isPending || loading) return <Loader text="Loading agreement" />;
+  if (query.isError || !agreement) {
+    return (
+      <>
+        <PageHeader title="Agreement" backTo={backTo} />
+        <Typography role="alert">{isApiError(query.error) && query.error.status === 404 ? 'Agreement not found' : errorMessage(query.error)}</Typography>
+      </>
+    );
+  }
+  const readOnlyReason = agreement.status === 'Archived' ? 'Archived: read-only' : !canEdit ? 'Read-only' : null;
+  return (
+    <>
+      <PageHeader
+        title={agreement.title}
+        backTo={backTo}
+        subtitle={
+          <>
+            {agreement.agreementNum} · {agreement.tenantName} <Chip size="small" label={agreement.status} component="span" />
+            {readOnlyReason && <Chip size="small" variant="outlined" label={readOnlyReason} component="span" sx={{ ml: 1 }} />}
+          </>
+        }
+      />
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <AgreementForm
+            key={agreement.updatedAt}
+            agreement={agreement}
+            canEdit={canEdit}
+            selects={selects}
+            submitting={save.isPending}
+            onSubmit={(values, form) =>
+              save.mutate(values, {
+                onSuccess: () => notify.success(AGREEMENT_MESSAGES.updated),
+                onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
+              })
+            }
+          />
+        </Grid>
+        <Grid size={12}>
+          <AgreementProperties agreement={agreement} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Documents ownerType="agreement" ownerId={agreement._id} canDelete={canEdit} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Remarks ownerType="agreement" ownerId={agreement._id} canDelete={canEdit} />
+        </Grid>
+      </Grid>
+    </>
+  );
+}
+
+/** `/agreements/add` and `/agreements/:id`. */
+export function AgreementPage() {
+  const { id } = useParams();
+  return id ? <EditAgreementPage key={id} id={id} /> : <NewAgreementPage />;
+}

@@ -1,0 +1,63 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { isModuleAdmin, type TCompanyGridRow } from '@apron/core';
+import { DataGrid } from '../../components/data-grid';
+import { PageHeader } from '../../components/page-header';
+import { useAccess } from '../../lib/session';
+import { COMPANY_GRID_PATH } from './api';
+
+const columns: GridColDef<TCompanyGridRow>[] = [
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+  { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 200 },
+  { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
+  { field: 'phone', headerName: 'Phone #', minWidth: 130 },
+  { field: 'contactname', headerName: 'Contact Name', minWidth: 150 },
+  { field: 'contactphone', headerName: 'Contact Phone #', minWidth: 150 },
+];
+
+// On a phone the grid keeps the name and e-mail; the rest is one tap away on the company page.
+const PHONE_COLUMNS = columns.filter((c) => c.field === 'name' || c.field === 'email');
+
+/**
+ * `/companies`: the Owners grid for staff. A company (tenant) user has exactly one company, so
+ * the Owners tile opens it directly.
+ */
+export function CompaniesPage() {
+  const navigate = useNavigate();
+  const { user } = useAccess();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  if (user && !user.isInternal) {
+    if (user.companyId) return <Navigate to={`/companies/${encodeURIComponent(user.companyId)}`} replace />;
+    return <Typography role="alert">No company is linked to your account.</Typography>;
+  }
+  const canAdd = isModuleAdmin(user, 'Company');
+  return (
+    <>
+      <PageHeader
+        title="Owners"
+        backTo="/"
+        backLabel="Back to home"
+        actions={
+          canAdd ? (
+            <Button component={RouterLink} to="/companies/add" variant="contained" startIcon={<AddIcon />}>
+              Add Owner
+            </Button>
+          ) : undefined
+        }
+      />
+      <DataGrid<TCompanyGridRow>
+        path={COMPANY_GRID_PATH}
+        ariaLabel="Owners"
+        columns={isPhone ? PHONE_COLUMNS : columns}
+        searchable
+        onRowClick={(row) => navigate(`/companies/${encodeURIComponent(row._id)}`)}
+      />
+    </>
+  );
+}
