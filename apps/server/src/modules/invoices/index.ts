@@ -5,6 +5,11 @@ import { hasModule } from '@apron/core';
 import { invoicesRoutes } from './invoices.routes';
 import { canReadInvoices, invoiceScopeOf } from './invoices.policy';
 import { findInvoice } from './invoices.repo';
+import { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
+
+/** Daily, in UTC (pg-boss): shortly after midnight in the Americas; each run works out the airport's date. */
+export const OVERDUE_JOB = 'invoices.overdue';
+export const CYCLES_JOB = 'invoices.cycles';
 
 /** Invoices: the module's public door. */
 export async function registerInvoices(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -15,6 +20,14 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
     canRead: async (user, id, db) => canReadInvoices(user) && !!(await findInvoice(db, id, invoiceScopeOf(user))),
     canWrite: async (user, id, db) => hasModule(user, 'Invoices') && !!(await findInvoice(db, id, null)),
   });
+  ctx.jobs.schedule(OVERDUE_JOB, '15 8 * * *', async () => {
+    const run = await runOverdueInvoices(ctx.db);
+    ctx.log.info(run, 'overdue invoices marked');
+  });
+  ctx.jobs.schedule(CYCLES_JOB, '30 8 * * *', async () => {
+    const run = await runInvoiceCycles(ctx.db);
+    ctx.log.info(run, 'cycle invoices generated');
+  });
 }
 
 export { invoices, invoiceLineItems, type InvoiceRow, type LineItemRow } from './invoices.table';
@@ -24,3 +37,4 @@ export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type Invoice
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
+export { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';

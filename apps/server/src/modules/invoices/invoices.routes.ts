@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  INVOICE_MESSAGES, TOTAL_COUNT_HEADER, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
+  INVOICE_MESSAGES, TOTAL_COUNT_HEADER, ZAgreementInvoiceCreate, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
   ZInvoiceGridQuery, ZInvoiceGridRow, ZLineItemInput, ZLineItemUpdate, ZLineParams, ZMessage, readSetting, type TSessionUser,
 } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
@@ -16,6 +16,7 @@ import { actorOf, companyInvoicesScopeOf, invoiceScopeOf, type InvoiceScope } fr
 import { presentInvoice, presentInvoiceGridRow } from './invoices.presenter';
 import { renderInvoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repo';
+import { createAgreementInvoice } from './agreement-invoices';
 import * as service from './invoices.service';
 
 const tags = ['invoices'];
@@ -65,6 +66,16 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const row = await ctx.db.transaction((tx) => service.createInvoice(tx, actorOf(request), request.body));
       return reply.status(201).send({ message: INVOICE_MESSAGES.created, _id: row.id, invoice: await view(row.id, request.user) });
+    },
+  );
+
+  // Create Invoice from an agreement (Lease admins): rent lines for the period, prorated by day.
+  r.post(
+    '/api/Agreements/Invoices/:id',
+    { config: { access: 'admin:Lease' }, schema: { tags, params: ZIdParams, body: ZAgreementInvoiceCreate, response: { 201: z.object({ message: z.string(), _id: z.string() }) } } },
+    async (request, reply) => {
+      const id = await ctx.db.transaction((tx) => createAgreementInvoice(tx, actorOf(request), request.params.id, request.body));
+      return reply.status(201).send({ message: INVOICE_MESSAGES.createdFromAgreement, _id: id });
     },
   );
 
