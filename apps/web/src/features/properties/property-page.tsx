@@ -34,7 +34,7 @@ function StatusAction({ property }: { property: TProperty }) {
   const { target } = confirm;
   return (
     <>
-      <Button variant="outlined" color={next === 'Active' ? 'success' : 'warning'} onClick={() => setConfirm({ open: true, target: next })}>
+      <Button variant="outlined" onClick={() => setConfirm({ open: true, target: next })}>
         {labelOf(next)}
       </Button>
       <ConfirmDialog
