@@ -9,3 +9,4 @@ export async function registerBalances(app: FastifyInstance, ctx: AppContext): P
 
 export { balanceRecords, type BalanceRecordRow } from './balances.table';
 export { companyBalanceCents } from './balances.service';
+export { seedDemoBilling } from './demo-billing';

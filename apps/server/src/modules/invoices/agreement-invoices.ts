@@ -48,7 +48,7 @@ async function rentLines(db: Db | Tx, agreementId: string, start: string, end: s
  * for the same key inserts nothing and returns null (ON CONFLICT DO NOTHING), which is what makes
  * the cycle job safe on N instances and after a crash.
  */
-async function insertAgreementInvoice(
+export async function insertAgreementInvoice(
   tx: Tx,
   actor: AuditActor,
   agreement: { id: string; companyId: string; title: string; agreementNum: string },

@@ -37,4 +37,4 @@ export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type Invoice
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
-export { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
+export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';

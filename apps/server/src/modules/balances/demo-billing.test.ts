@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedDemo } from '../../demo/seed';
+import { seedDemoProperties } from '../properties/index';
+import { seedDemoCompaniesAndAgreements } from '../agreements/index';
+import { invoices } from '../invoices/index';
+import { balanceRecords } from './balances.table';
+import { seedDemoBilling } from './demo-billing';
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-billing-'));
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('seedDemoBilling', () => {
+  it('a year of invoices in every state, balances with credits, once', async () => {
+    await seedDemo(t.db, t.config, { info: () => {} });
+    await seedDemoProperties(t.db, t.config);
+    await seedDemoCompaniesAndAgreements(t.db, t.config);
+    const first = await seedDemoBilling(t.db, t.config);
+    expect(first.invoices).toBeGreaterThan(20);
+    const statuses = await t.db.select({ status: invoices.status, n: count() }).from(invoices).groupBy(invoices.status);
+    expect(statuses.map((s) => s.status).sort()).toEqual(['Cancelled', 'Created', 'Overdue', 'Paid']);
+    const [partly] = await t.db.select({ n: count() }).from(invoices).where(sql`${invoices.paidCents} > 0 and ${invoices.paidCents} < ${invoices.totalCents}`);
+    expect(partly!.n).toBeGreaterThan(0);
+    const credits = await t.db.select({ n: count() }).from(balanceRecords).where(eq(balanceRecords.type, 'Credit'));
+    expect(credits[0]!.n).toBeGreaterThan(0);
+    // Every company's balance stays >= 0.
+    const negative = await t.db.execute(sql`select company_id from balance_records group by company_id having sum(case when type = 'Credit' then amount_cents else -amount_cents end) < 0`);
+    expect(negative.rows).toHaveLength(0);
+    expect(await seedDemoBilling(t.db, t.config)).toEqual({ invoices: 0 });
+  });
+});

@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { addCalendarDays, maskAccountNumber, PAID_BY_BALANCE } from '@apron/core';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { agreements } from '../agreements/index';
+import { companies } from '../companies/index';
+import { invoiceCycles } from '../settings/index';
+import { airportToday, insertAgreementInvoice, invoiceLineItems, invoices, refreshInvoiceTotals, runOverdueInvoices } from '../invoices/index';
+// The payments and balance tables are written directly here: the demo is data, not a payment.
+import { payments } from '../payments/index';
+import { balanceRecords } from './balances.table';
+
+/**
+ * Demo billing (issue 5 item 13): a year of monthly rent invoices for up to eight Active demo
+ * agreements - paid (by card, check and balance), partly paid, overdue with a late fee, one
+ * cancelled - balances with credits, and a few one-line tie-down invoices. Idempotent: does
+ * nothing when any invoice exists. Call after the demo companies and agreements are seeded.
+ */
+function firstOfMonth(day: string, monthsBack: number): string {
+  const d = new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1 - monthsBack, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+async function payLines(tx: Tx, invoiceId: string, companyId: string, method: 'card' | 'check' | 'balance', onlyFirst: boolean, day: string): Promise<number> {
+  const lines = await tx.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoiceId)).orderBy(asc(invoiceLineItems.createdAt), asc(invoiceLineItems.id));
+  const chosen = onlyFirst ? lines.slice(0, 1) : lines;
+  const amountCents = chosen.reduce((s, l) => s + l.chargesCents * l.amount, 0);
+  if (amountCents === 0) return 0;
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      companyId, invoiceId, amountCents, method, paymentDate: day,
+      provider: method === 'card' ? 'test' : null,
+      providerRef: method === 'card' ? `demo_${invoiceId.slice(0, 8)}` : null,
+      idempotencyKey: method === 'card' ? `demo-${invoiceId}` : null,
+      accountName: method === 'check' ? 'Accounts Payable' : null,
+      accountNumberMasked: method === 'check' ? maskAccountNumber('4400123456') : null,
+      routingNum: method === 'check' ? '021000021' : null,
+    })
+    .returning();
+  await tx
+    .update(invoiceLineItems)
+    .set({ paymentId: payment!.id, paidBy: method === 'balance' ? PAID_BY_BALANCE : payment!.id })
+    .where(inArray(invoiceLineItems.id, chosen.map((l) => l.id)));
+  await refreshInvoiceTotals(tx, invoiceId, day);
+  return amountCents;
+}
+
+export async function seedDemoBilling(db: Db, config: Pick<Config, 'demo'>): Promise<{ invoices: number }> {
+  if (!config.demo) return { invoices: 0 };
+  const [any] = await db.select({ id: invoices.id }).from(invoices).limit(1);
+  if (any) return { invoices: 0 };
+  const today = await airportToday(db);
+  const actor = { user: null };
+  const live = await db
+    .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, dueDays: invoiceCycles.dueDays })
+    .from(agreements)
+    .innerJoin(invoiceCycles, eq(invoiceCycles.id, agreements.invoiceCycleId))
+    .where(and(eq(agreements.status, 'Active'), sql`${agreements.startDate} <= ${firstOfMonth(today, 12)}`))
+    .orderBy(asc(agreements.agreementNum))
+    .limit(8);
+  let created = 0;
+  for (const [index, agreement] of live.entries()) {
+    await db.transaction(async (tx) => {
+      let debits = 0;
+      for (let back = 11; back >= 0; back--) {
+        const start = firstOfMonth(today, back);
+        const end = addCalendarDays(firstOfMonth(today, back - 1), -1);
+        const id = await insertAgreementInvoice(tx, actor, agreement, { start, end, key: start }, agreement.dueDays, start);
+        if (!id) continue;
+        created += 1;
+        const payDay = addCalendarDays(start, 10);
+        if (back >= 3) {
+          const method = (['card', 'check', 'balance'] as const)[(back + index) % 3]!;
+          const paid = await payLines(tx, id, agreement.companyId, method, false, payDay);
+          if (method === 'balance') debits += paid;
+        } else if (back === 2 && index % 2 === 0) {
+          await payLines(tx, id, agreement.companyId, 'card', true, payDay); // partly paid, then overdue
+        } else if (back === 1 && index === 1) {
+          await tx.update(invoices).set({ status: 'Cancelled', comments: 'Billed in error; replaced' }).where(eq(invoices.id, id));
+        }
+      }
+      // Credits that covered the balance payments, plus some left over.
+      const credit = debits + 50_000 + index * 12_500;
+      await tx.insert(balanceRecords).values({ companyId: agreement.companyId, accountNumMasked: maskAccountNumber('7700012345'), routingNum: '121000358', amountCents: credit, type: 'Credit', dateApplied: firstOfMonth(today, 12) });
+      if (debits > 0) {
+        await tx.insert(balanceRecords).values({ companyId: agreement.companyId, accountNumMasked: '****', routingNum: '', amountCents: debits, type: 'Debit', dateApplied: today, reference: 'Demo invoices paid by balance' });
+      }
+    });
+  }
+  // Tie-down style one-line invoices for a few companies.
+  const someCompanies = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.name)).limit(3);
+  for (const [i, company] of someCompanies.entries()) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(invoices)
+        .values({ companyId: company.id, name: `Transient parking N${420 + i}CV`, description: 'Tie-down', invoiceDate: addCalendarDays(today, -5 - i), dueDate: addCalendarDays(today, 25 - i) })
+        .returning();
+      await tx.insert(invoiceLineItems).values({ invoiceId: row!.id, name: 'Tie-down (Single-Engine)', description: `${2 + i} nights`, chargesCents: 1500, amount: 2 + i, kind: 'manual' });
+      await refreshInvoiceTotals(tx, row!.id, today);
+      if (i === 0) await payLines(tx, row!.id, company.id, 'card', false, today);
+      created += 1;
+    });
+  }
+  await runOverdueInvoices(db, today);
+  return { invoices: created };
+}
