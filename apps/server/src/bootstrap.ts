@@ -8,6 +8,7 @@ import { ensureSystemSettings } from './modules/settings/index';
 import { seedDemo } from './demo/seed';
 import { seedDemoCompaniesAndAgreements } from './modules/agreements/index';
 import { seedDemoProperties } from './modules/properties/index';
+import { seedDemoBilling } from './modules/balances/index';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -28,6 +29,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
     // Each module's demo data, parents first; every step is idempotent.
     await seedDemoProperties(database.db, config);
     await seedDemoCompaniesAndAgreements(database.db, config);
+    await seedDemoBilling(database.db, config);
   }
   await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   let jobs: FastifyInstance['jobs'] | null = null;
