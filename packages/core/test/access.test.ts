@@ -49,9 +49,15 @@ describe('home menu', () => {
   });
 
   it('hides items whose feature has not been built', () => {
-    const keys = menuFor(user({ modules: ['Settings', 'Invoices'] })).map((i) => i.key);
+    const keys = menuFor(user({ modules: ['Settings', 'Reports'] })).map((i) => i.key);
     expect(keys).toContain('settings');
-    expect(keys).not.toContain('invoices');
+    expect(keys).not.toContain('reports');
+  });
+
+  it('shows the built Invoices item to Invoices staff and to tenants, not to other staff', () => {
+    expect(menuFor(user({ modules: ['Invoices'] })).map((i) => i.key)).toContain('invoices');
+    expect(menuFor(user({ isInternal: false, companyId: 'c1' })).map((i) => i.key)).toContain('invoices');
+    expect(menuFor(user({ modules: ['Settings'] })).map((i) => i.key)).not.toContain('invoices');
   });
 
   it('shows the built Owners and Lease Agreements items to their module staff and to tenants', () => {

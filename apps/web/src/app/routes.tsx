@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
               },
               { path: ':id', lazy: async () => ({ Component: (await import('../features/companies/company-page')).CompanyPage }) },
               { path: ':id/agreements', lazy: async () => ({ Component: (await import('../features/agreements/company-agreements-page')).CompanyAgreementsPage }) },
+              { path: ':id/invoices', lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).CompanyInvoicesPage }) },
+              { path: ':id/balances', lazy: async () => ({ Component: (await import('../features/balances/balances-page')).BalancesPage }) },
             ],
           },
           {
@@ -94,6 +96,22 @@ export const routes: RouteObject[] = [
               { path: ':id', lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) },
             ],
           },
+          {
+            // Invoices staff see every invoice; a company user their own (the server scopes them).
+            path: 'invoices',
+            element: <RequireAccess rule="signedIn" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).InvoicesPage }) },
+              { path: ':id', lazy: async () => ({ Component: (await import('./pages/invoice-route')).InvoiceRoute }) },
+            ],
+          },
+          {
+            path: 'receipts/:id',
+            element: <RequireAccess rule="signedIn" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/payments/receipt-page')).ReceiptPage }) }],
+          },
+          // Public pay link (signed token): its own chunk, no staff code.
+          { path: 'payment/:token', lazy: async () => ({ Component: (await import('./pages/pay-link-route')).PayLinkRoute }) },
           // Public: no sign-in, and its chunk imports no staff code.
           { path: 'listings', lazy: async () => ({ Component: (await import('../features/listings/listings-page')).ListingsPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },

@@ -34,6 +34,8 @@ export interface TApiOptions {
   body?: unknown;
   query?: Record<string, TQueryValue>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a payment's `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /**
    * What a 401 does: 'redirect' (default) clears the client state and returns to `/`;
    * 'throw' only throws (the caller handles it, e.g. the access check or the sign-in page).
@@ -144,7 +146,7 @@ function buildUrl(path: string, query?: Record<string, TQueryValue>): string {
 
 async function send(path: string, options: TApiOptions, retryingCsrf: boolean): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -203,4 +205,12 @@ export async function apiList<T>(path: string, options: TApiOptions = {}): Promi
 export function errorMessage(error: unknown): string {
   if (isApiError(error) && error.message) return error.message;
   return FALLBACK_ERROR_MESSAGE;
+}
+
+/** A paged call whose body is an object (not the rows): the body and the `X-Total-Count` total. */
+export async function apiFetchWithTotal<T>(path: string, options: TApiOptions = {}): Promise<{ body: T; total: number | null }> {
+  const response = await send(path, options, false);
+  const header = response.headers.get(TOTAL_COUNT_HEADER);
+  const total = header !== null && header !== '' && Number.isFinite(Number(header)) ? Number(header) : null;
+  return { body: (await readBody(response)) as T, total };
 }

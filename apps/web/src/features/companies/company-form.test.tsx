@@ -44,9 +44,10 @@ describe('company form', () => {
     expect(screen.getByLabelText(/^Description/)).toBeDisabled();
     expect(screen.getByLabelText(/^Email/)).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Add User' })).not.toBeInTheDocument();
-    // billing's pages do not exist yet: no Invoices or Account Balance button
+    // billing's pages exist: Invoices and Account Balance link to them
     expect(screen.getByRole('link', { name: 'Lease Agreements' })).toHaveAttribute('href', `/companies/${COMPANY_ID}/agreements`);
-    expect(screen.queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', `/companies/${COMPANY_ID}/invoices`);
+    expect(screen.getByRole('link', { name: 'Account Balance' })).toHaveAttribute('href', `/companies/${COMPANY_ID}/balances`);
     view.unmount();
 
     stubCompany(true);

@@ -50,7 +50,7 @@ function CompanyLinks({ id }: { id: string }) {
   const links = [
     { label: 'Invoices', to: `${base}/invoices` },
     { label: 'Lease Agreements', to: `${base}/agreements` },
-    { label: 'Account Balance', to: `${base}/balance` },
+    { label: 'Account Balance', to: `${base}/balances` },
   ].filter((link) => link.label === 'Lease Agreements' || routeExists(link.to));
   return (
     <>

@@ -1,0 +1,62 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type TBalanceRecordCreate, type TBalances, type TLineItem } from '@apron/core';
+import { apiFetch, apiFetchWithTotal } from '../../lib/api-client';
+
+const enc = encodeURIComponent;
+
+export const balancesKey = (companyId: string) => ['balances', companyId];
+export const unpaidKey = (companyId: string) => ['unpaidBalance', companyId];
+
+export interface TUnpaidInvoice {
+  _id: string;
+  name: string;
+  invoiceNumber: number;
+  dueDate: string | null;
+  status: string;
+  amountDue: number;
+  lineItems: TLineItem[];
+}
+
+/** The ledger page: `{ balance, records }` with the total in `X-Total-Count`. */
+export function useBalances(companyId: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...balancesKey(companyId), page, pageSize],
+    queryFn: async ({ signal }) => {
+      const { body, total } = await apiFetchWithTotal<TBalances>(`/Company/Balances/${enc(companyId)}`, { query: { page, pageSize }, signal });
+      return { ...body, total: total ?? (page - 1) * pageSize + body.records.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAddBalanceRecord(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBalanceRecordCreate) => apiFetch<{ message: string }>('/Company/Balances', { method: 'POST', body }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: balancesKey(companyId) }), queryClient.invalidateQueries({ queryKey: unpaidKey(companyId) })]),
+  });
+}
+
+export function useUnpaidBalance(companyId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: unpaidKey(companyId),
+    queryFn: () => apiFetch<{ balance: number; invoices: TUnpaidInvoice[] }>(`/Company/UnpaidBalance/${enc(companyId)}`),
+    enabled,
+  });
+}
+
+/** Pay from balance: invoice id -> line ids; the server decides the amount and checks funds. */
+export function usePayFromBalance(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, string[]>) =>
+      apiFetch<{ message: string; balance: number; paid: number }>('/Company/UpdateInvoiceItems', { method: 'POST', body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: balancesKey(companyId) }),
+        queryClient.invalidateQueries({ queryKey: unpaidKey(companyId) }),
+        queryClient.invalidateQueries({ queryKey: ['invoice'] }),
+        queryClient.invalidateQueries({ queryKey: ['list'] }),
+      ]),
+  });
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { calendarDate, formatMoney, PAYMENT_MESSAGES, ZManualPayment, type TInvoice, type TManualPayment } from '@apron/core';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormDialog } from '../../components/form-dialog';
+import { TextField } from '../../components/form-fields';
+import { reportFormError } from '../../lib/form-submit';
+import { useNotify } from '../../lib/notify';
+import { useManualPayment } from './api';
+import { selectedAmountCents } from './pay-with-card';
+
+const FIELD_NAMES = ['accountName', 'accountDetails', 'confirmation', 'paymentDate', 'accountType'] as const;
+
+/** The labels of the three fields: Cash (accountType true) or Check. */
+export const MANUAL_LABELS = {
+  cash: { accountName: 'Paid By', accountDetails: 'Cash Details', confirmation: 'Comments' },
+  check: { accountName: 'Account Name', accountDetails: 'Account Number', confirmation: 'Routing Number' },
+} as const;
+
+/** Manual Payment (Invoices admins): 'Payment' with the Cash/Check switch, then a confirmation. */
+export function ManualPaymentDialog(props: { invoice: TInvoice; lineIds: string[]; open: boolean; onClose: () => void; onPaid: () => void }) {
+  const { invoice, lineIds, open, onClose, onPaid } = props;
+  const notify = useNotify();
+  const save = useManualPayment(invoice._id);
+  const [pending, setPending] = useState<TManualPayment | null>(null);
+  const form = useForm<TManualPayment>({
+    resolver: zodResolver(ZManualPayment),
+    defaultValues: { lineIds, accountType: true, accountName: '', accountDetails: '', confirmation: '', paymentDate: calendarDate(new Date()) },
+  });
+  const isCash = useWatch({ control: form.control, name: 'accountType' });
+  const labels = isCash ? MANUAL_LABELS.cash : MANUAL_LABELS.check;
+  const numeric = isCash ? 'text' : 'number';
+  const cents = selectedAmountCents(invoice, lineIds);
+  return (
+    <>
+      <FormDialog
+        open={open && !pending}
+        title="Payment"
+        onClose={onClose}
+        submitting={save.isPending}
+        onSubmit={form.handleSubmit((values) => setPending({ ...values, lineIds }))}
+      >
+        <Typography>
+          {lineIds.length} line{lineIds.length === 1 ? '' : 's'} selected: {formatMoney(cents)}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography id="manual-check-label">Check</Typography>
+          <FormControlLabel
+            label="Cash"
+            control={
+              <Switch
+                checked={isCash}
+                onChange={(event) => {
+                  form.setValue('accountType', event.target.checked);
+                  form.clearErrors();
+                }}
+              />
+            }
+          />
+        </Stack>
+        <TextField control={form.control} name="accountName" label={labels.accountName} required />
+        <TextField control={form.control} name="accountDetails" label={labels.accountDetails} required type={numeric} />
+        <TextField control={form.control} name="confirmation" label={labels.confirmation} required type={numeric} multiline={isCash} minRows={2} />
+        <TextField control={form.control} name="paymentDate" label="Payment Date" type="date" required />
+      </FormDialog>
+      <ConfirmDialog
+        open={open && !!pending}
+        title="Record Payment"
+        message={`Record a ${pending?.accountType ? 'cash' : 'check'} payment of ${formatMoney(cents)} for invoice #${invoice.invoiceNumber}?`}
+        confirmLabel="Record Payment"
+        busy={save.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() =>
+          pending &&
+          save.mutate(pending, {
+            onSuccess: () => {
+              notify.success(PAYMENT_MESSAGES.successful);
+              setPending(null);
+              onPaid();
+              onClose();
+            },
+            onError: (error) => {
+              setPending(null);
+              reportFormError(error, form.setError, FIELD_NAMES, notify);
+            },
+          })
+        }
+      />
+    </>
+  );
+}
