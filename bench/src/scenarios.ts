@@ -2,6 +2,7 @@ import { createSession, hashToken, SESSION_COOKIE } from '../../apps/server/src/
 import type { Database } from '../../apps/server/src/db/client';
 import { AGREEMENTS_SCENARIOS } from './scenarios/agreements';
 import { LISTINGS_SCENARIOS } from './scenarios/listings';
+import { INVOICES_SCENARIOS } from './scenarios/invoices';
 
 /**
  * The HTTP scenarios. Each seeds a scratch database to a size, names the request the load
@@ -95,4 +96,5 @@ export const HTTP_SCENARIOS: Record<string, HttpScenario> = {
   // Scenarios kept beside the modules' own notes (docs/properties.md, docs/owners-and-agreements.md).
   ...LISTINGS_SCENARIOS,
   ...AGREEMENTS_SCENARIOS,
+  ...INVOICES_SCENARIOS,
 };

@@ -36,7 +36,7 @@ describe('seedDemoBilling', () => {
     const credits = await t.db.select({ n: count() }).from(balanceRecords).where(eq(balanceRecords.type, 'Credit'));
     expect(credits[0]!.n).toBeGreaterThan(0);
     // Every company's balance stays >= 0.
-    const negative = await t.db.execute(sql`select company_id from balance_records group by company_id having sum(case when type = 'Credit' then amount_cents else -amount_cents end) < 0`);
+    const negative = await t.database.query("select company_id from balance_records group by company_id having sum(case when type = 'Credit' then amount_cents else -amount_cents end) < 0");
     expect(negative.rows).toHaveLength(0);
     expect(await seedDemoBilling(t.db, t.config)).toEqual({ invoices: 0 });
   });

@@ -74,7 +74,9 @@ export async function insertAgreementInvoice(
     .onConflictDoNothing({ target: [invoices.agreementId, invoices.periodStart] })
     .returning();
   if (!row) return null;
-  await tx.insert(invoiceLineItems).values(lines.map((l) => ({ invoiceId: row.id, name: l.name, description: l.description, chargesCents: l.chargesCents, amount: 1, kind: 'rent' })));
+  // Lines are listed by creation time: one millisecond apart keeps the month order on the invoice.
+  const at = Date.now();
+  await tx.insert(invoiceLineItems).values(lines.map((l, i) => ({ invoiceId: row.id, name: l.name, description: l.description, chargesCents: l.chargesCents, amount: 1, kind: 'rent', createdAt: new Date(at + i) })));
   await refreshInvoiceTotals(tx, row.id, today);
   await recordAudit(tx, actor, { action: 'create', entity: 'invoice', entityId: row.id, after: { ...row, lines: lines.length } });
   return row.id;

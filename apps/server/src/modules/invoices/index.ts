@@ -38,3 +38,4 @@ export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
 export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
+export { seedBenchInvoices } from './bench-seed';

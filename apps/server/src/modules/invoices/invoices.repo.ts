@@ -50,7 +50,10 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
   const sort = parseSort(query.sort) ?? { field: 'invoiceNumber', direction: 'desc' as const };
   const column = SORTS[sort.field];
   if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
-  const order = sort.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+  // Plain asc/desc keeps the (status, invoice_number) and (company_id, invoice_number) indexes
+  // usable for the first page; only the nullable dates say where blanks go (last either way).
+  const nullable = sort.field === 'dueDate' || sort.field === 'paymentDate';
+  const order = sort.direction === 'desc' ? sql`${column} desc${nullable ? sql` nulls last` : sql``}` : sql`${column} asc`;
   const rows = await db
     .select({ ...invoiceColumns, tenantName: companies.name, tenantEmail: companies.email })
     .from(invoices)
