@@ -35,19 +35,22 @@ export function FileUpload({ onFile, label = 'Upload File', accept, maxBytes = U
 
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled}>
+      {/* A real button opens the picker; the input sits beside it (not inside), so no
+          interactive element nests another (axe: nested-interactive). */}
+      <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled} onClick={() => inputRef.current?.click()} aria-describedby={error ? errorId : undefined}>
         {label}
-        <input
-          id={inputId}
-          ref={inputRef}
-          type="file"
-          accept={accept}
-          disabled={disabled}
-          onChange={handleChange}
-          aria-describedby={error ? errorId : undefined}
-          style={{ position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}
-        />
       </Button>
+      <input
+        id={inputId}
+        ref={inputRef}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        onChange={handleChange}
+        aria-label={label}
+        tabIndex={-1}
+        style={{ position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}
+      />
       {error && (
         <FormHelperText id={errorId} error role="alert">
           {error}
