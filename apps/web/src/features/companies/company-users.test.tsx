@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TCompany, TCompanyUser } from '@apron/core';
+import { accessBody, appConfig, buildUser } from '../../test/fixtures';
+import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render';
+
+const COMPANY_ID = '3a1f0c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+const USER_ID = '0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a';
+const STAMP = '2024-01-01T00:00:00.000Z';
+
+const COMPANY: TCompany = {
+  _id: COMPANY_ID, name: 'Sierra Skies Aviation', description: 'Flight school', address1: '', address2: '', city: '', state: '', zip: null,
+  email: 'ops@sierraskies.test', phone: '', contactname: '', contactphone: '', isPaperless: false, status: 'Active',
+  abilities: { edit: true, editNameAndDescription: true, changeStatus: true, manageUsers: true }, createdAt: STAMP, updatedAt: STAMP,
+};
+const TAYLOR: TCompanyUser = { _id: USER_ID, email: 'taylor@sierraskies.test', givenName: 'Taylor', familyName: 'Tenant', enabled: true, lastSignInAt: null };
+
+function stubAdmin() {
+  return stubFetch({
+    ...CSRF_ROUTE,
+    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Company'], isAdmin: true })) },
+    'GET /api/AppConfig': { body: appConfig(true) },
+    [`GET /api/Company/${COMPANY_ID}`]: { body: COMPANY },
+    [`GET /api/Company/Users/${COMPANY_ID}`]: { body: [TAYLOR] },
+    [`PUT /api/Company/Users/${COMPANY_ID}`]: { body: { ...TAYLOR, enabled: false } },
+    [`POST /api/Company/Users/${COMPANY_ID}`]: (call) => ({
+      status: 201,
+      body: { message: 'Added Successfully', user: { ...TAYLOR, _id: USER_ID.replace('0d', '1d'), email: (call.body as { email: string }).email } },
+    }),
+    'POST /api/Attachments/List': { body: [] },
+    'GET /api/AttachmentTypes': { body: [] },
+    'POST /api/Remarks/List': { body: [] },
+  });
+}
+
+describe('company users', () => {
+  it('asks before disabling a user, then sends the toggle', async () => {
+    const user = userEvent.setup();
+    const net = stubAdmin();
+    renderApp(`/companies/${COMPANY_ID}`);
+    const toggle = await screen.findByRole('switch', { name: 'Enabled: taylor@sierraskies.test' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Disable User' });
+    expect(net.callsTo('PUT', `/api/Company/Users/${COMPANY_ID}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(net.callsTo('PUT', `/api/Company/Users/${COMPANY_ID}`)).toHaveLength(1));
+    expect(net.callsTo('PUT', `/api/Company/Users/${COMPANY_ID}`)[0]!.body).toEqual({ userId: USER_ID, enabled: false });
+  });
+
+  it('adds a user with a valid e-mail only', async () => {
+    const user = userEvent.setup();
+    const net = stubAdmin();
+    renderApp(`/companies/${COMPANY_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText(/^Email/), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Email is not valid')).toBeInTheDocument();
+    expect(net.callsTo('POST', `/api/Company/Users/${COMPANY_ID}`)).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText(/^Email/));
+    await user.type(within(dialog).getByLabelText(/^Email/), 'new.pilot@sierraskies.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Added Successfully')).toBeInTheDocument();
+    expect(net.callsTo('POST', `/api/Company/Users/${COMPANY_ID}`)[0]!.body).toMatchObject({ email: 'new.pilot@sierraskies.test' });
+  });
+
+  it("opens a tenant's own company from the Owners grid route", async () => {
+    stubFetch({
+      ...CSRF_ROUTE,
+      'GET /api/Access': { body: accessBody(buildUser({ isInternal: false, companyId: COMPANY_ID })) },
+      'GET /api/AppConfig': { body: appConfig(true) },
+      [`GET /api/Company/${COMPANY_ID}`]: { body: { ...COMPANY, abilities: { edit: true, editNameAndDescription: false, changeStatus: false, manageUsers: false } } },
+      [`GET /api/Company/Users/${COMPANY_ID}`]: { body: [TAYLOR] },
+      'POST /api/Attachments/List': { body: [] },
+      'GET /api/AttachmentTypes': { body: [] },
+      'POST /api/Remarks/List': { body: [] },
+    });
+    const { router } = renderApp('/companies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sierra Skies Aviation' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/companies/${COMPANY_ID}`);
+    expect(await screen.findByRole('switch', { name: 'Enabled: taylor@sierraskies.test' })).toBeDisabled();
+  });
+});
