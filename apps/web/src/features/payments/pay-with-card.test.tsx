@@ -60,7 +60,7 @@ describe('Pay With Card', () => {
     expect(await screen.findByText(PAYMENT_MESSAGES.successful)).toBeInTheDocument();
     const [first, retry] = net.callsTo('POST', PAY);
     expect(keyOf(first!)).toMatch(/^[\x21-\x7e]{8,100}$/);
-    expect(keyOf(retry)).toBe(keyOf(first!));
+    expect(keyOf(retry!)).toBe(keyOf(first!));
     expect(first!.body).toEqual({ lineIds: [LINE_1], sourceToken: `test:${TEST_CARDS.approve}` });
 
     // a new attempt (other lines) gets a new key; the decline shows the server's reason
