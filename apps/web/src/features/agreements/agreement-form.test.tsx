@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
@@ -12,6 +12,7 @@ function stubLeaseAdmin() {
     ...OPTION_ROUTES,
     'GET /api/Access': { body: accessBody(buildUser({ modules: ['Lease'], isAdmin: true })) },
     'GET /api/AppConfig': { body: appConfig(true) },
+    [`PUT /api/Agreements/${AGREEMENT_ID}`]: { body: agreement({ status: 'Archived', abilities: { ...agreement().abilities, edit: false } }) },
     'POST /api/Agreements': { status: 201, body: agreement({ renewable: true, endDate: '2026-12-31' }) },
     [`GET /api/Agreements/${AGREEMENT_ID}`]: { body: agreement({ renewable: true, endDate: '2026-12-31' }) },
     [`GET /api/Agreements/Properties/${AGREEMENT_ID}`]: { body: [] },
@@ -62,5 +63,20 @@ describe('agreement form', () => {
     expect(await screen.findByLabelText(/^End Date/)).toHaveValue('2026-12-31');
     await user.click(screen.getByLabelText('Renewable'));
     expect(screen.queryByLabelText(/^End Date/)).not.toBeInTheDocument();
+  });
+
+  it('asks before archiving, which cannot be undone', async () => {
+    const user = userEvent.setup();
+    const net = stubLeaseAdmin();
+    renderApp(`/agreements/${AGREEMENT_ID}`);
+    await user.selectOptions(await screen.findByLabelText(/^Status/), 'Archived');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive Agreement' });
+    expect(net.callsTo('PUT', `/api/Agreements/${AGREEMENT_ID}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(net.callsTo('PUT', `/api/Agreements/${AGREEMENT_ID}`)).toHaveLength(1));
+    expect(net.callsTo('PUT', `/api/Agreements/${AGREEMENT_ID}`)[0]!.body).toMatchObject({ status: 'Archived' });
+    // the answer says it is no longer editable: the form turns read-only
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument());
   });
 });

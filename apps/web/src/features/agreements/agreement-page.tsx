@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { AGREEMENT_MESSAGES, isModuleAdmin, type TAgreement, type TMasterRow } from '@apron/core';
+import { AGREEMENT_MESSAGES, isModuleAdmin, type TAgreement, type TAgreementInput, type TAgreementValues, type TMasterRow } from '@apron/core';
+import type { UseFormSetError } from 'react-hook-form';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { TSelectOption } from '../../components/form-fields';
 import { Documents } from '../../components/documents';
 import { Loader } from '../../components/loader';
@@ -78,6 +81,8 @@ function EditAgreementPage({ id }: { id: string }) {
   const notify = useNotify();
   const query = useAgreement(id);
   const save = useSaveAgreement(id);
+  // Archiving cannot be undone from the portal (everything under it turns read-only): ask first.
+  const [toArchive, setToArchive] = useState<{ values: TAgreementValues; setError: UseFormSetError<TAgreementInput>; fieldNames: readonly string[] } | null>(null);
   const agreement = query.data ?? null;
   const canEdit = agreement?.abilities.edit ?? false;
   // the lists are needed only to change a value; a read-only view shows the agreement's names
@@ -92,6 +97,17 @@ function EditAgreementPage({ id }: { id: string }) {
       </>
     );
   }
+  const submit = (values: TAgreementValues, form: { setError: UseFormSetError<TAgreementInput>; fieldNames: readonly string[] }) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        setToArchive(null);
+        notify.success(AGREEMENT_MESSAGES.updated);
+      },
+      onError: (error) => {
+        setToArchive(null);
+        reportFormError(error, form.setError, form.fieldNames, notify);
+      },
+    });
   const readOnlyReason = agreement.status === 'Archived' ? 'Archived: read-only' : !canEdit ? 'Read-only' : null;
   return (
     <>
@@ -113,12 +129,7 @@ function EditAgreementPage({ id }: { id: string }) {
             canEdit={canEdit}
             selects={selects}
             submitting={save.isPending}
-            onSubmit={(values, form) =>
-              save.mutate(values, {
-                onSuccess: () => notify.success(AGREEMENT_MESSAGES.updated),
-                onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
-              })
-            }
+            onSubmit={(values, form) => (values.status === 'Archived' && agreement.status !== 'Archived' ? setToArchive({ values, ...form }) : submit(values, form))}
           />
         </Grid>
         <Grid size={12}>
@@ -131,6 +142,16 @@ function EditAgreementPage({ id }: { id: string }) {
           <Remarks ownerType="agreement" ownerId={agreement._id} canDelete={canEdit} />
         </Grid>
       </Grid>
+      <ConfirmDialog
+        open={!!toArchive}
+        title="Archive Agreement"
+        message="Archive this agreement? It becomes read-only for everyone and no longer holds its properties."
+        confirmLabel="Archive"
+        destructive
+        busy={save.isPending}
+        onCancel={() => setToArchive(null)}
+        onConfirm={() => toArchive && submit(toArchive.values, toArchive)}
+      />
     </>
   );
 }
