@@ -65,3 +65,10 @@ export const receiptPdfUrl = (id: string) => `/api/Receipts/Pdf/${enc(id)}`;
 export function newIdempotencyKey(): string {
   return `pay-${crypto.randomUUID()}`;
 }
+
+/** A signed, expiring pay link for the invoice (Invoices staff). */
+export function useCreatePayLink(invoiceId: string) {
+  return useMutation({
+    mutationFn: () => apiFetch<{ token: string; url: string; expiresAt: string }>(`/Invoices/PayLink/${enc(invoiceId)}`, { method: 'POST' }),
+  });
+}
