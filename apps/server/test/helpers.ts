@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/auth/sessions';
 import { insertAccount, type NewAccount } from '../src/modules/accounts/index';
+import { companies } from '../src/modules/companies/index';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -56,8 +57,15 @@ export interface AccountSpec {
   enabled?: boolean;
 }
 
-/** Factory: an account with sensible defaults (an internal user with no module). */
+/** Factory: an account with sensible defaults (an internal user with no module). A company id
+ * that does not exist yet gets its company built, so tests can name any company. */
 export async function buildAccount(db: Db, spec: AccountSpec = {}): Promise<ReturnType<typeof toSessionUser>> {
+  if (spec.companyId) {
+    await db
+      .insert(companies)
+      .values({ id: spec.companyId, name: `Company ${spec.companyId.slice(0, 8)}`, description: 'Built by a test', email: 'owner@example.test' })
+      .onConflictDoNothing();
+  }
   const values: NewAccount = {
     email: spec.email ?? `user-${randomBytes(4).toString('hex')}@example.test`,
     givenName: spec.givenName ?? 'Test',

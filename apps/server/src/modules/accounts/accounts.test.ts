@@ -6,6 +6,7 @@ import { mailOutbox } from '../../platform/mail/mail.table';
 import { passwordTokens, redeemPasswordToken } from '../../platform/auth/password-links';
 import { anonymous, buildAccount, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { createCompanyUser } from './index';
+import { companies } from '../companies/index';
 
 let t: TestApp;
 let admin: Caller;
@@ -144,7 +145,8 @@ describe('PUT /api/Accounts/{id}', () => {
 
 describe('createCompanyUser (for the Companies module)', () => {
   it('creates an external account of the company with an invitation, and refuses a taken e-mail', async () => {
-    const companyId = '11111111-1111-4111-8111-111111111111';
+    const [company] = await t.db.insert(companies).values({ name: 'Hangar Co', description: 'Tenant', email: 'office@hangar.test' }).returning();
+    const companyId = company!.id;
     const actor = { user: admin.user, requestId: 'test' };
     const account = await t.db.transaction((tx) =>
       createCompanyUser(tx, { email: ' Owner@Hangar.test ', companyId, givenName: 'Olive', publicUrl: t.config.publicUrl, actor }),

@@ -35,7 +35,10 @@ function registryOf(scope: Scope): Map<TAttachmentOwner, AttachmentOwner> {
 /** Called by the owning module when it registers: `registerAttachmentOwner(ctx, 'property', {...})`. */
 export function registerAttachmentOwner(scope: Scope, ownerType: TAttachmentOwner, owner: AttachmentOwner): void {
   const registry = registryOf(scope);
-  if (registry.has(ownerType)) throw new Error(`Attachment owner ${ownerType} is registered twice`);
+  // Two modules claiming one owner type is a bug; the same module registering again is a second
+  // app on the same database (several instances in one test process) and simply takes over.
+  const existing = registry.get(ownerType);
+  if (existing && existing.module !== owner.module) throw new Error(`Attachment owner ${ownerType} is registered twice`);
   registry.set(ownerType, owner);
 }
 
