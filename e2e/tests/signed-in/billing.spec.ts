@@ -76,7 +76,7 @@ test.describe.serial('billing: card, check and balance', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
       await page.goto(`/invoices/${setup.invoiceId}`);
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Invoice #${setup.invoiceNumber}`) })).toBeVisible();
-      await expect(page.getByText('Test mode')).toBeVisible();
+      await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
 
       const pay = page.getByRole('button', { name: /Pay With Card/ });
       await page.getByLabel('Card Number').fill(TEST_CARDS.approve);
@@ -103,7 +103,7 @@ test.describe.serial('billing: card, check and balance', () => {
       await page.getByRole('button', { name: 'Manual Payment' }).click();
       const dialog = page.getByRole('dialog', { name: 'Payment' });
       await expect(dialog.getByLabel(/^Paid By/)).toBeVisible();
-      await dialog.getByLabel('Cash').uncheck();
+      await dialog.getByRole('switch', { name: 'Cash' }).uncheck();
       await dialog.getByLabel(/^Account Name/).fill('Sierra Skies AP');
       await dialog.getByLabel(/^Account Number/).fill('000123456789');
       await dialog.getByLabel(/^Routing Number/).fill('021000021');
