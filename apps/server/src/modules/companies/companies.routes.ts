@@ -43,7 +43,8 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
   r.get(
     '/api/Company/Active',
     {
-      config: { access: (user) => hasModule(user, 'Company') || hasModule(user, 'Lease') },
+      // The owner picker of agreements (Lease) and of invoices (Invoices) needs the names only.
+      config: { access: (user) => hasModule(user, 'Company') || hasModule(user, 'Lease') || hasModule(user, 'Invoices') },
       schema: { tags, response: { 200: z.array(ZCompanyOption) } },
     },
     async () => (await repo.listActiveCompanies(ctx.db)).map((c) => ({ _id: c.id, name: c.name })),

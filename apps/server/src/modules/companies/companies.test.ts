@@ -86,12 +86,16 @@ describe('GET /api/Company (grid)', () => {
     expect(res.headers[TOTAL_COUNT_HEADER]).toBe('1');
   });
 
-  it('Company/Active lists Active companies for Company and Lease staff only', async () => {
+  it('Company/Active lists Active companies for Company, Lease and Invoices staff only', async () => {
     const res = await lease.request({ method: 'GET', url: '/api/Company/Active' });
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((r: { _id: string }) => r._id);
     expect(ids).toContain(company._id);
     expect(ids).not.toContain(other._id);
+    const clerk = await signIn(t, { modules: ['Invoices'] });
+    expect((await clerk.request({ method: 'GET', url: '/api/Company/Active' })).statusCode).toBe(200);
+    const noModule = await signIn(t, { modules: ['Property'] });
+    expect((await noModule.request({ method: 'GET', url: '/api/Company/Active' })).statusCode).toBe(403);
     expect((await tenant.request({ method: 'GET', url: '/api/Company/Active' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/Company/Active' })).statusCode).toBe(401);
   });
