@@ -1,2 +1,3 @@
 export * from './agreement';
 export * from './property-items';
+export * from './rent-adjustment';

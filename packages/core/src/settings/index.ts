@@ -1,3 +1,4 @@
 export * from './cron';
 export * from './system-settings';
 export * from './master-data';
+export * from './cpi-index';

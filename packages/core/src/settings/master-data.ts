@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cronError, DEFAULT_CRON_EXPRESSION } from './cron';
 import { SYSTEM_SETTINGS, isSystemSettingName } from './system-settings';
 import { zOptionalText, zRequiredText } from '../common/text';
+import { ZCpiIndex } from './cpi-index';
 
 /**
  * The generic master-data types served by `Crud/{type}` (spec doc 2 §7). One zod schema per type;
@@ -190,6 +191,13 @@ export const MASTER_TYPES = {
       { name: 'template', label: 'Template', kind: 'richtext', required: true },
     ],
   },
+  cpiIndex: {
+    type: 'cpiIndex', label: 'CPI Index', route: 'cpiIndex', schema: ZCpiIndex, deletable: true,
+    fields: [
+      { name: 'period', label: 'Period (YYYY-MM)', kind: 'text', required: true, inGrid: true },
+      { name: 'value', label: 'Index Value', kind: 'number', required: true, inGrid: true },
+    ],
+  },
   systemSettings: {
     type: 'systemSettings', label: 'System Settings', route: 'systemsettings', schema: ZSystemSetting, deletable: false,
     fields: [
@@ -206,7 +214,7 @@ export function isMasterTypeName(value: string): value is TMasterTypeName {
 }
 
 /**
- * The 16 Settings entries in the spec's order (doc 1 §2). `available` lists the ones built so
+ * The 16 Settings entries in the spec's order (doc 1 §2), then our CPI Index (rent adjustment). `available` lists the ones built so
  * far; the Settings page shows only those.
  */
 export const SETTINGS_ENTRIES = [
@@ -226,9 +234,11 @@ export const SETTINGS_ENTRIES = [
   { key: 'masterInspection', label: 'Master Inspection', route: 'inspection' },
   { key: 'masterWorkorder', label: 'Master Workorder', route: 'workorder' },
   { key: 'masterAsset', label: 'Master Asset', route: 'asset' },
+  { key: 'cpiIndex', label: 'CPI Index', route: 'cpiIndex' },
 ] as const;
 
 export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
   'accounts', 'documentTypes', 'insuranceTypes', 'invoiceCycles', 'paymentTypes', 'notifications', 'notices', 'systemSettings',
   'propertyTypes', 'propertyAttributes', 'propertyAreas',
+  'cpiIndex',
 ]);
