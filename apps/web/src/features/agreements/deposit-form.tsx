@@ -9,7 +9,7 @@ import { CheckboxField, SelectField, TextField } from '../../components/form-fie
 import { reportFormError } from '../../lib/form-submit';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { useSaveDeposit } from './api';
-import { MoneyField } from './money-field';
+import { MoneyField } from '../../components/money-field';
 
 const FIELD_NAMES = ['amount', 'received', 'returned', 'paymentDate', 'returnDate', 'paymentMethod', 'returnDesc'] as const;
 

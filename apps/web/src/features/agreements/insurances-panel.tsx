@@ -25,7 +25,7 @@ import { MoneyText } from '../../components/money-text';
 import { reportFormError } from '../../lib/form-submit';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { useDeleteInsurance, useInsuranceTypes, useSaveInsurance } from './api';
-import { MoneyField } from './money-field';
+import { MoneyField } from '../../components/money-field';
 
 type TInsuranceOutput = z.output<typeof ZInsuranceUpdate>;
 const FIELD_NAMES = ['insuranceType', 'maxCoverageAmount', 'startDate', 'endDate', 'isApproved'] as const;

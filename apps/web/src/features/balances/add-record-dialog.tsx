@@ -6,7 +6,7 @@ import { SelectField, TextField } from '../../components/form-fields';
 import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
 import { useAddBalanceRecord } from './api';
-import { MoneyField } from './money-field';
+import { MoneyField } from '../../components/money-field';
 
 const FIELD_NAMES = ['accountNum', 'routingNum', 'amount', 'type', 'dateApplied', 'tenantId'] as const;
 

@@ -9,7 +9,7 @@ import { TextField } from '../../components/form-fields';
 import { reportFormError } from '../../lib/form-submit';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { useAddLine, useEmailInvoice, useSaveComments, useUpdateLine } from './api';
-import { MoneyField } from './money-field';
+import { MoneyField } from '../../components/money-field';
 
 const LINE_FIELDS = ['name', 'description', 'charges', 'amount'] as const;
 

@@ -19,7 +19,7 @@ import {
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
 import { Loader } from '../../components/loader';
 import { LocationPicker } from './location-picker';
-import { MoneyField } from './money-field';
+import { MoneyField } from '../../components/money-field';
 import { usePropertyAreas, usePropertyTypes } from './api/master-data';
 import { useTypeAttributes } from './api/property';
 
