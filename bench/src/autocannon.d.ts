@@ -1,13 +1,24 @@
 // The part of autocannon 8's API the harness uses (the package ships no types).
 declare module 'autocannon' {
-  interface Options {
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+  export interface Request extends RequestParams {
+    /** Called before each send of this request on a connection; returns the request to send. */
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams | null;
+  }
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    requests?: Request[];
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -18,7 +29,7 @@ declare module 'autocannon' {
     p99: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;
@@ -27,6 +38,7 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
     duration: number;
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -1,6 +1,6 @@
-import autocannon from 'autocannon';
+import autocannon, { type Options } from 'autocannon';
 import { memoryOf, type RunningServer } from './server-process';
-import type { SeededScenario } from './scenarios';
+import type { SeededScenario, ServerLabel } from './scenarios';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -9,6 +9,10 @@ export interface LoadResult {
   latencyAvgMs: number;
   requests: number;
   non2xx: number;
+  /** Non-2xx answers the scenario expects (e.g. 422 InSufficient Funds); included in non2xx. */
+  expectedNon2xx: number;
+  /** Answers by status code, e.g. { '200': 2950, '422': 310 }. */
+  statusCounts: Record<string, number>;
   errors: number;
   timeouts: number;
   rssMiB: number | null;
@@ -16,20 +20,54 @@ export interface LoadResult {
 }
 
 /** One request first: the load must measure answers of the right kind, not 401s or 404s. */
-export async function checkAnswer(server: RunningServer, seeded: SeededScenario, label: string): Promise<void> {
-  const response = await fetch(`${server.url}${seeded.path}`, { headers: seeded.headers });
+export async function checkAnswer(server: RunningServer, seeded: SeededScenario, label: ServerLabel): Promise<void> {
+  const request = seeded.post?.next(label);
+  const path = request?.path ?? seeded.path;
+  const response = request
+    ? await fetch(`${server.url}${request.path}`, { method: 'POST', headers: request.headers, body: request.body })
+    : await fetch(`${server.url}${seeded.path}`, { headers: seeded.headers });
   const body = await response.text();
-  if (response.status !== 200) throw new Error(`${label}: GET ${seeded.path} answered ${response.status}: ${body.slice(0, 300)}`);
+  const verb = request ? 'POST' : 'GET';
+  if (response.status !== 200) throw new Error(`${label}: ${verb} ${path} answered ${response.status}: ${body.slice(0, 300)}`);
   if (seeded.expectHeader && !response.headers.get(seeded.expectHeader)) {
-    throw new Error(`${label}: GET ${seeded.path} has no ${seeded.expectHeader} header`);
+    throw new Error(`${label}: ${verb} ${path} has no ${seeded.expectHeader} header`);
   }
 }
 
-export async function drive(server: RunningServer, seeded: SeededScenario, options: { connections: number; duration: number; warmup: number }): Promise<LoadResult> {
-  const target = { url: `${server.url}${seeded.path}`, headers: seeded.headers, connections: options.connections };
-  if (options.warmup > 0) await autocannon({ ...target, duration: options.warmup });
-  const result = await autocannon({ ...target, duration: options.duration });
+/**
+ * autocannon against one server. A GET scenario repeats one request; a POST scenario builds each
+ * request in `setupRequest` (called by autocannon before every send on a connection), so every
+ * request carries its own body.
+ */
+function target(server: RunningServer, seeded: SeededScenario, label: ServerLabel, connections: number): Options {
+  const post = seeded.post;
+  if (!post) return { url: `${server.url}${seeded.path}`, headers: seeded.headers, connections };
+  return {
+    url: server.url,
+    connections,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const next = post.next(label);
+          return { ...request, method: 'POST', path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
+        },
+      },
+    ],
+  };
+}
+
+export async function drive(
+  server: RunningServer,
+  seeded: SeededScenario,
+  label: ServerLabel,
+  options: { connections: number; duration: number; warmup: number },
+): Promise<LoadResult> {
+  if (options.warmup > 0) await autocannon({ ...target(server, seeded, label, options.connections), duration: options.warmup });
+  const result = await autocannon({ ...target(server, seeded, label, options.connections), duration: options.duration });
   const memory = server.child.pid ? memoryOf(server.child.pid) : null;
+  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
+  const expected = new Set((seeded.post?.expectedStatuses ?? []).map(String));
   return {
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,
@@ -37,6 +75,8 @@ export async function drive(server: RunningServer, seeded: SeededScenario, optio
     latencyAvgMs: result.latency.average,
     requests: result.requests.total,
     non2xx: result.non2xx,
+    expectedNon2xx: Object.entries(statusCounts).reduce((sum, [code, count]) => sum + (expected.has(code) ? count : 0), 0),
+    statusCounts,
     errors: result.errors,
     timeouts: result.timeouts,
     rssMiB: memory?.rssMiB ?? null,

@@ -7,13 +7,18 @@ import { HTTP_SCENARIOS, type HttpScenario } from './scenarios';
 import { BENCH_DIR, createScratchDb } from './scratch-db';
 import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
 import { measureStartup, type StartupResult } from './startup';
+import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
 
 /**
  * `npm run bench -- [scenario...]`: each HTTP scenario seeds a scratch database, loads the real
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'startup'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'startup'];
+const CYCLE_RUN_DEFAULT_SIZE = 10_000;
+
+/** Load average (1, 5, 15 min) now: the machine is shared, so each result says how busy it was. */
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
 const fmt = (n: number | null, digits = 1) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(digits));
 
@@ -22,6 +27,9 @@ function printLoad(label: string, r: LoadResult): void {
     `  ${label.padEnd(9)} ${fmt(r.requestsPerSecond, 0).padStart(8)} req/s   p50 ${fmt(r.latencyP50Ms).padStart(6)} ms   p99 ${fmt(r.latencyP99Ms).padStart(6)} ms   ` +
       `RSS ${fmt(r.rssMiB, 0)} MiB (peak ${fmt(r.peakRssMiB, 0)})   non-2xx ${r.non2xx}   errors ${r.errors}`,
   );
+  if (r.expectedNon2xx > 0 || Object.keys(r.statusCounts).some((code) => !code.startsWith('2'))) {
+    console.log(`            answers by status ${JSON.stringify(r.statusCounts)} (${r.expectedNon2xx} expected refusals)`);
+  }
 }
 
 interface HttpReport {
@@ -32,6 +40,9 @@ interface HttpReport {
   app: LoadResult;
   baseline: LoadResult;
   ratio: { throughput: number; latencyP50: number; latencyP99: number; rss: number | null };
+  seedMs: number;
+  loadAverage: { before: number[]; after: number[] };
+  verified?: Record<string, unknown>;
 }
 
 async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, driver: string): Promise<HttpReport> {
@@ -39,6 +50,7 @@ async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, dr
   console.log(`\n== ${scenario.name}: ${scenario.description}`);
   console.log(`   size ${size}, ${options.connections} connections, ${options.duration} s (+${options.warmup} s warm-up), ${driver}`);
   const scratch = await createScratchDb(scenario.name, options.databaseUrl);
+  const loadBefore = loadAverage();
   try {
     const seedStarted = Date.now();
     const database = await scratch.open();
@@ -49,14 +61,15 @@ async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, dr
     } finally {
       await database.close();
     }
-    console.log(`   seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const seedMs = Date.now() - seedStarted;
+    console.log(`   seeded in ${(seedMs / 1000).toFixed(1)} s; load average ${loadBefore.join(' ')}`);
 
     const load = { connections: options.connections, duration: options.duration, warmup: options.warmup };
     const app = await startServer(SERVER_MAIN, { ...scratch.env, LOG_LEVEL: options.logLevel, NODE_ENV: 'production', SESSION_SECRET: 'bench-'.padEnd(40, 'x') });
     let appResult: LoadResult;
     try {
       await checkAnswer(app, seeded, 'app');
-      appResult = await drive(app, seeded, load);
+      appResult = await drive(app, seeded, 'app', load);
     } finally {
       await app.stop();
     }
@@ -66,7 +79,7 @@ async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, dr
     let baselineResult: LoadResult;
     try {
       await checkAnswer(baseline, seeded, 'baseline');
-      baselineResult = await drive(baseline, seeded, load);
+      baselineResult = await drive(baseline, seeded, 'baseline', load);
     } finally {
       await baseline.stop();
     }
@@ -81,24 +94,60 @@ async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, dr
     console.log(
       `  ratio     app/baseline throughput ${fmt(ratio.throughput, 2)}   p50 ${fmt(ratio.latencyP50, 2)}x   p99 ${fmt(ratio.latencyP99, 2)}x   peak RSS ${fmt(ratio.rss, 2)}x`,
     );
-    if (appResult.non2xx + appResult.errors + baselineResult.non2xx + baselineResult.errors > 0) {
-      console.log('  WARNING: some answers were not 2xx or failed; the figures above include them.');
+    const unexpected = (r: LoadResult) => r.non2xx - r.expectedNon2xx + r.errors;
+    if (unexpected(appResult) + unexpected(baselineResult) > 0) {
+      console.log('  WARNING: some answers were unexpected non-2xx or failed; the figures above include them.');
     }
-    return { scenario: scenario.name, description: scenario.description, size, path: seeded.path, app: appResult, baseline: baselineResult, ratio };
+    let verified: Record<string, unknown> | undefined;
+    if (scenario.verify) {
+      const database = await scratch.open();
+      try {
+        verified = await scenario.verify(database);
+      } finally {
+        await database.close();
+      }
+      console.log(`  database after the loads: ${JSON.stringify(verified)}`);
+    }
+    const loadAfter = loadAverage();
+    console.log(`  load average after ${loadAfter.join(' ')}`);
+    return {
+      scenario: scenario.name, description: scenario.description, size, path: seeded.path, app: appResult, baseline: baselineResult, ratio,
+      seedMs, loadAverage: { before: loadBefore, after: loadAfter }, verified,
+    };
   } finally {
     await scratch.drop();
   }
 }
 
-async function runStartup(options: BenchOptions): Promise<StartupResult> {
+async function runStartup(options: BenchOptions): Promise<StartupResult & { loadAverage: number[] }> {
   console.log('\n== startup: `npm run start -w apps/server` until /api/health answers (demo mode)');
   const scratch = await createScratchDb('startup', options.databaseUrl);
   try {
-    const result = await measureStartup(scratch);
+    const before = loadAverage();
+    const result = { ...(await measureStartup(scratch)), loadAverage: before };
+    console.log(`  load average before ${before.join(' ')}`);
     const verdict = result.secondStartMs < result.targetMs ? 'within' : 'OVER';
     console.log(`  first start (migrations + demo seed) ${(result.firstStartMs / 1000).toFixed(2)} s`);
     console.log(`  second start on the same data        ${(result.secondStartMs / 1000).toFixed(2)} s  (${verdict} the ${result.targetMs / 1000} s target)`);
     return result;
+  } finally {
+    await scratch.drop();
+  }
+}
+
+async function runCycleRun(options: BenchOptions): Promise<CycleRunResult & { loadAverage: { before: number[]; after: number[] } }> {
+  const size = options.size ?? CYCLE_RUN_DEFAULT_SIZE;
+  console.log(`\n== cycle-run: runInvoiceCycles over ${size} Active agreements on a monthly cycle (one property each)`);
+  const scratch = await createScratchDb('cycle-run', options.databaseUrl);
+  const before = loadAverage();
+  try {
+    const result = await measureCycleRun(scratch, size);
+    const after = loadAverage();
+    console.log(`  seeded in ${(result.seedMs / 1000).toFixed(1)} s; load average ${before.join(' ')}`);
+    console.log(`  first run  ${(result.firstRunMs / 1000).toFixed(2)} s, ${result.created} invoices created (${fmt((result.created / result.firstRunMs) * 1000, 0)} per s)`);
+    console.log(`  second run ${(result.secondRunMs / 1000).toFixed(2)} s, ${result.createdAgain} created`);
+    console.log(`  in the database: ${result.invoicesInDb} agreement invoices, ${result.linesInDb} rent lines; load average after ${after.join(' ')}`);
+    return { ...result, loadAverage: { before, after } };
   } finally {
     await scratch.drop();
   }
@@ -118,10 +167,12 @@ async function main(): Promise<void> {
   const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` };
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
-  const results: Array<HttpReport | ({ scenario: 'startup' } & StartupResult)> = [];
+  const results: Array<HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult)> = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
-    results.push(scenario ? await runHttpScenario(scenario, options, driver) : { scenario: 'startup', ...(await runStartup(options)) });
+    if (scenario) results.push(await runHttpScenario(scenario, options, driver));
+    else if (name === 'cycle-run') results.push({ scenario: 'cycle-run', ...(await runCycleRun(options)) });
+    else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }
 
   const dir = path.join(BENCH_DIR, 'results');

@@ -3,6 +3,7 @@ import type { Database } from '../../apps/server/src/db/client';
 import { AGREEMENTS_SCENARIOS } from './scenarios/agreements';
 import { LISTINGS_SCENARIOS } from './scenarios/listings';
 import { INVOICES_SCENARIOS } from './scenarios/invoices';
+import { BALANCES_SCENARIOS } from './scenarios/balances';
 
 /**
  * The HTTP scenarios. Each seeds a scratch database to a size, names the request the load
@@ -15,6 +16,25 @@ export interface SeededScenario {
   headers: Record<string, string>;
   /** Checks one answer before loading (a 401 under load would measure the wrong thing). */
   expectHeader?: string;
+  /**
+   * A state-changing scenario: POSTs built one by one (a new body per request, from a pool per
+   * server), instead of the same GET of `path` again and again.
+   */
+  post?: {
+    next(server: ServerLabel): PostRequest;
+    /** Answers that are expected outcomes besides 2xx (e.g. 422 InSufficient Funds): counted apart. */
+    expectedStatuses: number[];
+    /** How many requests were built for `server` so far. */
+    used(server: ServerLabel): number;
+  };
+}
+
+export type ServerLabel = 'app' | 'baseline';
+
+export interface PostRequest {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface HttpScenario {
@@ -22,6 +42,8 @@ export interface HttpScenario {
   description: string;
   defaultSize: number;
   seed(database: Database, size: number): Promise<SeededScenario>;
+  /** Checks the database after both loads (invariants of a state-changing scenario); printed and saved. */
+  verify?(database: Database): Promise<Record<string, unknown>>;
 }
 
 type Query = Database['query'];
@@ -97,4 +119,5 @@ export const HTTP_SCENARIOS: Record<string, HttpScenario> = {
   ...LISTINGS_SCENARIOS,
   ...AGREEMENTS_SCENARIOS,
   ...INVOICES_SCENARIOS,
+  ...BALANCES_SCENARIOS,
 };

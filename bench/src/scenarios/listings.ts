@@ -7,8 +7,9 @@ import type { HttpScenario } from '../scenarios';
 /**
  * Issue 3 item 13: the public `/api/Listings` first page sorted by rent, and the staff grid
  * filtered by type, over `size` properties (bulk SQL from the properties module). The SQL below
- * is what the app runs (listings.repo.ts / properties.repo.ts with Leased derived as "no
- * agreements" until the agreements module registers its lease source); the baseline runs it bare.
+ * is what the app runs (listings.repo.ts / properties.repo.ts, with Leased from the agreements
+ * module's lease source, agreement-properties.repo.ts `leasedPropertyIdsSql`); the baseline runs
+ * it bare.
  *
  * To enable: add `...LISTINGS_SCENARIOS` to `HTTP_SCENARIOS` in ../scenarios.ts, and in
  * ../baseline-server.ts call `registerListingsBaseline(app, database, scenario, findUser)` before
@@ -27,7 +28,10 @@ export const LISTINGS_COUNT_SQL = `select count(*)::int as n from (select 1 from
 
 export const GRID_BY_TYPE_PAGE_SQL = `select p.id, p.name, p.description, p.address, p.property_type_id, t.name as type_name, p.area_id,
     a.name as area_name, p.rent_cents, p.available_date, p.visible_to_external,
-    case when p.status = 'Inactive' then 'Inactive' when p.id in (select null::uuid where false) then 'Leased' else 'Active' end as status,
+    case when p.status = 'Inactive' then 'Inactive'
+         when p.id in (select ap.property_id from agreement_properties ap
+                       where not ap.archived and ap.start_date <= current_date and (ap.end_date is null or ap.end_date >= current_date)) then 'Leased'
+         else 'Active' end as status,
     coalesce(p.header_thumb_key, (select i.thumb_key from property_images i where i.property_id = p.id order by i.position, i.id limit 1)) as thumb_key
   from properties p
   inner join property_types t on t.id = p.property_type_id

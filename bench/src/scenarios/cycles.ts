@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../apps/server/src/db/client';
+import { runInvoiceCycles } from '../../../apps/server/src/modules/invoices/index';
+import { seedBenchProperties } from '../../../apps/server/src/modules/properties/index';
+import type { ScratchDb } from '../scratch-db';
+
+/**
+ * Issue 5 item 15: the monthly invoice cycle run (`runInvoiceCycles`, what the daily
+ * `invoices.cycles` job calls) over `size` Active agreements on a monthly cycle (default 10,000),
+ * each renting one property since 2020, so each gets one invoice with one full-month rent line.
+ * Timed in the harness process on the scratch database (one transaction per agreement, as the
+ * job runs), then run again: the second run must create nothing (the agreement + period key).
+ */
+export interface CycleRunResult {
+  agreements: number;
+  seedMs: number;
+  firstRunMs: number;
+  created: number;
+  secondRunMs: number;
+  createdAgain: number;
+  invoicesInDb: number;
+  linesInDb: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+async function seedCycleAgreements(db: DbOrTx, count: number, companyCount = 500): Promise<void> {
+  await seedBenchProperties(db, count);
+  await db.execute(sql`
+    insert into invoice_cycles (name, description, due_days, expression)
+    values ('Bench Monthly Cycle', 'Bench', 30, '0 6 1 * *')`);
+  await db.execute(sql`
+    insert into payment_types (name, description, sku_type, sku_percent, late_fee)
+    select 'Bench Cycle CPI', 'Bench', 'CPI', 2, 5 where not exists (select 1 from payment_types where name = 'Bench Cycle CPI')`);
+  await db.execute(sql`
+    insert into companies (name, description, email, status)
+    select 'Bench Lessee ' || g, 'Generated company ' || g, 'lessee' || g || '@bench.apron.test', 'Active'
+    from generate_series(1, ${companyCount}) as g`);
+  await db.execute(sql`
+    insert into agreements (title, agreement_num, description, status, start_date, end_date, renewable, company_id, invoice_cycle_id, rent_adjustment_type_id)
+    select 'Cycle Lease ' || g, 'CYCLE-' || g, 'Generated agreement ' || g, 'Active', date '2020-01-01', null, true,
+           c.id, (select id from invoice_cycles where name = 'Bench Monthly Cycle'), (select id from payment_types where name = 'Bench Cycle CPI')
+    from generate_series(1, ${count}) as g
+    inner join (select id, row_number() over (order by name) as n from companies where name like 'Bench Lessee %') c on c.n = 1 + g % ${companyCount}`);
+  // One property per agreement, from 2020 on, open-ended.
+  await db.execute(sql`
+    insert into agreement_properties (agreement_id, property_id, start_date)
+    select a.id, p.id, date '2020-01-01'
+    from (select id, row_number() over (order by id) as n from agreements where agreement_num like 'CYCLE-%') a
+    inner join (select id, row_number() over (order by id) as n from properties where name like 'Bench Property %') p on p.n = a.n`);
+  for (const table of ['companies', 'agreements', 'agreement_properties', 'properties', 'invoices']) await db.execute(sql.raw(`analyze ${table}`));
+}
+
+export async function measureCycleRun(scratch: ScratchDb, size: number): Promise<CycleRunResult> {
+  const database = await scratch.open();
+  try {
+    const seedStarted = Date.now();
+    await database.migrate();
+    await seedCycleAgreements(database.db, size);
+    const seedMs = Date.now() - seedStarted;
+
+    const firstStarted = performance.now();
+    const first = await runInvoiceCycles(database.db);
+    const firstRunMs = performance.now() - firstStarted;
+    const secondStarted = performance.now();
+    const second = await runInvoiceCycles(database.db);
+    const secondRunMs = performance.now() - secondStarted;
+
+    const [counts] = rowsOf<{ invoices: number; lines: number }>(
+      await database.db.execute(sql`
+        select (select count(*)::int from invoices where agreement_id is not null) as invoices,
+               (select count(*)::int from invoice_line_items where kind = 'rent') as lines`),
+    );
+    return { agreements: size, seedMs, firstRunMs, created: first.created, secondRunMs, createdAgain: second.created, invoicesInDb: Number(counts!.invoices), linesInDb: Number(counts!.lines) };
+  } finally {
+    await database.close();
+  }
+}
