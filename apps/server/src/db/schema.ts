@@ -16,3 +16,5 @@ export * from '../modules/agreements/agreements.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/balances/balances.table';
+export * from '../modules/settings/cpi-index.table';
+export * from '../modules/agreements/rent-adjustment.table';

@@ -9,6 +9,8 @@ import { findAgreement } from './agreements.repo';
 import { agreementsRoutes } from './agreements.routes';
 import { agreementsLeaseSource } from './lease-source';
 import { propertyItemsRoutes } from './property-items.routes';
+import { RENT_ADJUSTMENT_CRON, RENT_ADJUSTMENT_JOB, runRentAdjustmentJob } from './rent-adjustment.job';
+import { rentAdjustmentRoutes } from './rent-adjustment.routes';
 import { AGREEMENT_STATUS_CRON, AGREEMENT_STATUS_JOB, runAgreementStatusJob } from './status-job';
 
 /**
@@ -40,6 +42,7 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
   await agreementsRoutes(app, ctx);
   await agreementPropertiesRoutes(app, ctx);
   await propertyItemsRoutes(app, ctx);
+  await rentAdjustmentRoutes(app, ctx);
   registerLeaseSource(agreementsLeaseSource);
   registerAttachmentOwner(ctx, 'agreement', agreementOwner(async (id) => id));
   registerAttachmentOwner(ctx, 'agreementProperty', agreementOwner(async (id, db) => (await findLinkById(db, id))?.agreementId ?? null));
@@ -47,9 +50,16 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
     const run = await runAgreementStatusJob(ctx.db);
     ctx.log.info({ today: run.today, changed: run.changed.length, insurancesAlerted: run.insurancesAlerted }, 'agreement statuses updated');
   });
+  ctx.jobs.schedule(RENT_ADJUSTMENT_JOB, RENT_ADJUSTMENT_CRON, async () => {
+    const run = await runRentAdjustmentJob(ctx.db);
+    for (const skip of run.skipped) ctx.log.warn({ agreementId: skip.agreementId, reason: skip.reason }, 'rent adjustment skipped');
+    ctx.log.info({ today: run.today, applied: run.applied, skipped: run.skipped.length }, 'rent adjustments applied');
+  });
 }
 
 export { agreements, agreementProperties, insurances, securityDeposits, aircraft, type AgreementRow } from './agreements.table';
 export { runAgreementStatusJob, AGREEMENT_STATUS_JOB } from './status-job';
+export { runRentAdjustmentJob, RENT_ADJUSTMENT_JOB } from './rent-adjustment.job';
+export { rentAdjustments } from './rent-adjustment.table';
 export { seedDemoCompaniesAndAgreements } from './demo-agreements';
 export { seedBenchAgreements } from './bench-seed';

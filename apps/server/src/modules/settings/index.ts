@@ -27,3 +27,4 @@ export { sanitizeRichText } from './rich-text';
 export { canReadSharedMasterData } from './settings.policy';
 export { MASTER_DEFINITIONS } from './master-data.registry';
 export { createMasterRow, setSystemSetting } from './settings.service';
+export { cpiIndex, type CpiIndexRow } from './cpi-index.table';

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   fromCents,
   toCents,
+  ZCpiIndex,
   ZDocumentType,
   ZInsuranceType,
   ZInvoiceCycle,
@@ -14,6 +15,7 @@ import {
   type TMasterRow,
   type TMasterTypeName,
 } from '@apron/core';
+import { cpiIndex, type CpiIndexRow } from './cpi-index.table';
 import { sanitizeRichText } from './rich-text';
 import {
   documentTypes,
@@ -247,6 +249,19 @@ const systemSetting = define({
   present: (row: SystemSettingRow) => ({ ...stamps(row), name: row.name, value: row.value }),
 });
 
+const cpiIndexEntry = define({
+  type: 'cpiIndex',
+  noun: 'CPI index',
+  table: cpiIndex,
+  schema: ZCpiIndex,
+  sort: { period: cpiIndex.period, value: cpiIndex.value, ...timeSorts(cpiIndex) },
+  defaultSort: 'period',
+  search: sql`${cpiIndex.period}`,
+  unique: { field: 'period', expression: sql`${cpiIndex.period}`, caseSensitive: true, message: (period) => `The CPI index for ${period} already exists.` },
+  toValues: (input) => ({ period: input.period, value: input.value }),
+  present: (row: CpiIndexRow) => ({ ...stamps(row), period: row.period, value: Number(row.value) }),
+});
+
 export const MASTER_DEFINITIONS: Record<TMasterTypeName, MasterDefinition> = {
   documentTypes: documentType,
   insuranceTypes: insuranceType,
@@ -255,4 +270,5 @@ export const MASTER_DEFINITIONS: Record<TMasterTypeName, MasterDefinition> = {
   notices: notice,
   notifications: notification,
   systemSettings: systemSetting,
+  cpiIndex: cpiIndexEntry,
 };
