@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { AGREEMENT_MESSAGES, isModuleAdmin, type TAgreement, type TAgreementInput, type TAgreementValues, type TMasterRow } from '@apron/core';
+import { AGREEMENT_MESSAGES, hasModule, isModuleAdmin, type TAgreement, type TAgreementInput, type TAgreementValues, type TMasterRow } from '@apron/core';
 import type { UseFormSetError } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { TSelectOption } from '../../components/form-fields';
@@ -18,6 +18,7 @@ import { useAccess } from '../../lib/session';
 import { AgreementForm, type TAgreementSelects } from './agreement-form';
 import { AgreementProperties } from './agreement-properties';
 import { useAgreement, useAgreementOptions, useSaveAgreement } from './api';
+import { RentAdjustment } from './rent-adjustment';
 
 function masterOptions(rows: readonly TMasterRow[] | undefined, label: (row: TMasterRow) => string = (row) => String(row.name ?? '')): TSelectOption[] {
   return (rows ?? []).map((row) => ({ value: row._id, label: label(row) }));
@@ -79,6 +80,7 @@ function NewAgreementPage() {
 
 function EditAgreementPage({ id }: { id: string }) {
   const notify = useNotify();
+  const { user } = useAccess();
   const query = useAgreement(id);
   const save = useSaveAgreement(id);
   // Archiving cannot be undone from the portal (everything under it turns read-only): ask first.
@@ -135,6 +137,11 @@ function EditAgreementPage({ id }: { id: string }) {
         <Grid size={12}>
           <AgreementProperties agreement={agreement} />
         </Grid>
+        {hasModule(user, 'Lease') && (
+          <Grid size={12}>
+            <RentAdjustment agreement={agreement} />
+          </Grid>
+        )}
         <Grid size={{ xs: 12, md: 6 }}>
           <Documents ownerType="agreement" ownerId={agreement._id} canDelete={canEdit} />
         </Grid>
