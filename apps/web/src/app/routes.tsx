@@ -41,6 +41,11 @@ export const routes: RouteObject[] = [
             children: [{ index: true, lazy: async () => ({ Component: (await import('../features/profile/my-account-page')).MyAccountPage }) }],
           },
           {
+            path: 'alerts',
+            element: <RequireAccess rule="signedIn" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/alerts/alerts-page')).AlertsPage }) }],
+          },
+          {
             path: 'settings',
             element: <RequireAccess rule="module:Settings" />,
             children: [
