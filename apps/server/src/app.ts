@@ -16,6 +16,7 @@ import type { AppContext } from './platform/context';
 import { createJobs, type Jobs } from './platform/jobs/index';
 import { createFileStorage } from './platform/files/index';
 import { MODULES } from './modules/index';
+import { squareCspAdditions } from './platform/payments/square-csp';
 import { createBearerVerifier } from './modules/identity/index';
 
 export interface AppDeps {
@@ -63,17 +64,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // Square's Web Payments SDK (card form) only when Square is configured; otherwise nothing added.
+  const square = squareCspAdditions(config.square);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...square.scriptSrc],
         // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...square.styleSrc],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...square.imgSrc],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...square.connectSrc],
+        ...(square.frameSrc.length > 0 ? { frameSrc: ["'self'", ...square.frameSrc] } : {}),
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...(config.oidc ? [new URL(config.oidc.issuer).origin] : [])],
         baseUri: ["'self'"],

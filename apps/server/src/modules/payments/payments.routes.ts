@@ -16,6 +16,11 @@ import { payByCard, payManually } from './payments.service';
 
 const tags = ['payments'];
 const ZToken = z.object({ token: z.string().min(10).max(200) });
+/** The provider's public settings: the Square Web Payments SDK needs the application and location ids. */
+const ZProviderConfig = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('test') }),
+  z.object({ provider: z.literal('square'), applicationId: z.string(), locationId: z.string(), environment: z.enum(['sandbox', 'production']) }),
+]);
 
 /** The request's Idempotency-Key (required for card payments): 8-100 visible characters. */
 function idempotencyKeyOf(request: FastifyRequest): string {
@@ -39,8 +44,9 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
   /** What the page needs for its card form (provider, test mode and the test cards). */
   r.get(
     '/api/Payment/Config',
-    { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ testMode: z.boolean(), provider: z.record(z.string(), z.string()), testCards: z.record(z.string(), z.string()).nullable() }) } } },
-    async () => ({ testMode: provider.testMode, provider: provider.publicConfig, testCards: provider.name === 'test' ? { ...TEST_CARDS } : null }),
+    { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ testMode: z.boolean(), provider: ZProviderConfig, testCards: z.record(z.string(), z.string()).nullable() }) } } },
+    // parsed, so only the listed public fields can ever leave (never the access token)
+    async () => ({ testMode: provider.testMode, provider: ZProviderConfig.parse(provider.publicConfig), testCards: provider.name === 'test' ? { ...TEST_CARDS } : null }),
   );
 
   r.post(
