@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_TILES } from '@apron/core';
+import { DEFAULT_GEOCODER_URL, DEFAULT_MAP_TILES } from '@apron/core';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
@@ -45,5 +45,15 @@ describe('configuration from the environment', () => {
     const custom = loadConfig({ MAP_STREETS_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' });
     expect(custom.mapTiles.streetsUrl).toBe('https://{s}.tiles.example.com/{z}/{x}/{y}.png');
     expect(() => loadConfig({ MAP_SATELLITE_URL: 'http://tiles.example.com/{z}/{x}/{y}' })).toThrow(/MAP_SATELLITE_URL: must start with https:\/\//);
+  });
+
+  it('searches addresses through Nominatim unless the operator names an https geocoder', () => {
+    expect(loadConfig({}).geocoderUrl).toBe(DEFAULT_GEOCODER_URL);
+    expect(DEFAULT_GEOCODER_URL).toBe('https://nominatim.openstreetmap.org/search');
+    expect(loadConfig({ GEOCODER_URL: 'https://geo.example.com/search' }).geocoderUrl).toBe('https://geo.example.com/search');
+    // A self-hosted service on the same machine may speak plain http; nothing else may.
+    expect(loadConfig({ GEOCODER_URL: 'http://127.0.0.1:8088/search' }).geocoderUrl).toBe('http://127.0.0.1:8088/search');
+    expect(() => loadConfig({ GEOCODER_URL: 'http://geo.example.com/search' })).toThrow(/GEOCODER_URL: must start with https:\/\//);
+    expect(() => loadConfig({ GEOCODER_URL: 'http://localhost.evil.example/search' })).toThrow(/GEOCODER_URL: must start with https:\/\//);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAP_TILES } from '@apron/core';
+import { DEFAULT_GEOCODER_URL, DEFAULT_MAP_TILES } from '@apron/core';
 
 /**
  * Configuration from environment variables, validated once at start. A bad value stops the
@@ -50,6 +50,15 @@ const ZEnv = z
     // Leaflet URL templates such as https://{s}.tile.example/{z}/{x}/{y}.png (not URLs until filled in).
     MAP_STREETS_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
     MAP_SATELLITE_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
+    // Address search of the location picker; http is accepted for a loopback service only (a
+    // self-hosted Nominatim next to the server, and the tests), never across a network.
+    GEOCODER_URL: z
+      .string()
+      .trim()
+      .url()
+      .regex(/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$))/, 'must start with https:// (http:// only for localhost)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     // Card payments through Square (billing); without them the built-in test provider is used.
     SQUARE_ACCESS_TOKEN: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
     SQUARE_LOCATION_ID: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
@@ -101,6 +110,8 @@ export interface Config {
   secureCookies: boolean;
   /** Tile URL templates of the maps (defaults: OpenStreetMap streets, Esri imagery). */
   mapTiles: { streetsUrl: string; satelliteUrl: string };
+  /** Address search service of the location picker (Nominatim-compatible `search` endpoint). */
+  geocoderUrl: string;
   /** Square card payments; null = the built-in test provider (test mode). */
   square: { accessToken: string; locationId: string; applicationId: string; environment: 'sandbox' | 'production' } | null;
 }
@@ -140,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       streetsUrl: env.MAP_STREETS_URL ?? DEFAULT_MAP_TILES.streetsUrl,
       satelliteUrl: env.MAP_SATELLITE_URL ?? DEFAULT_MAP_TILES.satelliteUrl,
     },
+    geocoderUrl: env.GEOCODER_URL ?? DEFAULT_GEOCODER_URL,
     square:
       env.SQUARE_ACCESS_TOKEN && env.SQUARE_LOCATION_ID && env.SQUARE_APPLICATION_ID && env.SQUARE_ENVIRONMENT
         ? { accessToken: env.SQUARE_ACCESS_TOKEN, locationId: env.SQUARE_LOCATION_ID, applicationId: env.SQUARE_APPLICATION_ID, environment: env.SQUARE_ENVIRONMENT }
