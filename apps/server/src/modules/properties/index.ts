@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
+import { geocodeRoutes } from './geocode.routes';
 import { listingsRoutes } from './listings.routes';
 import { masterDataRoutes } from './master-data.routes';
 import { propertiesRoutes } from './properties.routes';
@@ -13,6 +14,7 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
   await masterDataRoutes(app, ctx);
   await propertiesRoutes(app, ctx, storage);
   await listingsRoutes(app, ctx);
+  await geocodeRoutes(app, ctx);
   // Documents and Remarks (issue 3 item 5): access to a property's documents is access to it.
   registerAttachmentOwner(ctx, 'property', moduleOwner('Property', propertyExists));
 }
