@@ -4,9 +4,14 @@ import { apiFetch } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
+/** The card provider's public settings (`GET /api/Payment/Config`); Square's SDK needs its ids. */
+export type TPaymentProviderConfig =
+  | { provider: 'test' }
+  | { provider: 'square'; applicationId: string; locationId: string; environment: 'sandbox' | 'production' };
+
 export interface TPaymentConfig {
   testMode: boolean;
-  provider: Record<string, string>;
+  provider: TPaymentProviderConfig;
   testCards: Record<string, string> | null;
 }
 
