@@ -10,31 +10,59 @@ import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { TLocation, TProperty, TPropertyGridRow } from '@apron/core';
+import type { TGeocodeResult, TLocation, TProperty, TPropertyGridRow } from '@apron/core';
 import { MapView } from '../../components/map-view';
-import { apiFetch } from '../../lib/api-client';
+import { apiFetch, errorMessage } from '../../lib/api-client';
 
-interface TPlace {
-  _id: string;
-  name: string;
+/** A search result: one of this airport's properties, or an address from the geocoder. */
+type TPlace = { kind: 'property'; _id: string; name: string } | ({ kind: 'address' } & TGeocodeResult);
+
+const GROUP_PROPERTIES = 'This airport';
+const GROUP_ADDRESSES = 'Addresses';
+
+function useDebounced(text: string): string {
+  const [value, setValue] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setValue(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return value;
 }
 
 /**
- * Places to jump to: the airport's own properties by name. There is no external geocoder: the
- * CSP allows `connect-src 'self'` only, and a server-side geocoding proxy is not built yet.
+ * Places to jump to: the airport's own properties by name, and addresses through `GET Geocode`
+ * (the server calls the configured geocoder, so the browser's CSP stays `connect-src 'self'`).
+ * A failed address search never blocks the property search or the map.
  */
 function usePlaceSearch(text: string) {
-  const [q, setQ] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return useQuery({
+  const q = useDebounced(text);
+  const searchable = q.length >= 2 && q.length <= 200;
+  const properties = useQuery({
     queryKey: ['propertyPlaces', q],
     queryFn: ({ signal }) => apiFetch<TPropertyGridRow[]>('/Property/List', { query: { q, pageSize: 10 }, signal }),
-    enabled: q.length >= 2,
+    enabled: searchable,
   });
+  const addresses = useQuery({
+    queryKey: ['geocode', q],
+    queryFn: ({ signal }) => apiFetch<TGeocodeResult[]>('/Geocode', { query: { q }, signal }),
+    enabled: searchable,
+    // A 503 means the service is down: asking again at once would not help and costs its quota.
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const options: TPlace[] = [
+    ...(properties.data ?? []).map((row): TPlace => ({ kind: 'property', _id: row._id, name: row.name })),
+    ...(addresses.data ?? []).map((place): TPlace => ({ kind: 'address', ...place })),
+  ];
+  return {
+    q,
+    options,
+    loading: properties.isFetching || addresses.isFetching,
+    addressError: addresses.isError ? errorMessage(addresses.error) : null,
+  };
 }
+
+const placeLabel = (place: TPlace) => (place.kind === 'property' ? place.name : place.label);
 
 function formatPoint(point: TLocation): string {
   return `Latitude ${point.lat.toFixed(6)}, Longitude ${point.lon.toFixed(6)}`;
@@ -62,10 +90,17 @@ export function LocationPicker({ open, value, onClose, onPick }: TLocationPicker
       setCenter(value);
     }
   }
-  const options: TPlace[] = (places.data ?? []).map((row) => ({ _id: row._id, name: row.name }));
   const [searchError, setSearchError] = useState<string | null>(null);
 
   async function goTo(place: TPlace) {
+    if (place.kind === 'address') {
+      // An address is where the new pin goes: move both the pin and the map there.
+      const point = { lat: place.lat, lon: place.lon };
+      setSearchError(null);
+      setPicked(point);
+      setCenter(point);
+      return;
+    }
     try {
       const property = await apiFetch<TProperty>(`/Property/List/${encodeURIComponent(place._id)}`);
       setSearchError(null);
@@ -81,18 +116,31 @@ export function LocationPicker({ open, value, onClose, onPick }: TLocationPicker
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
           <Autocomplete<TPlace>
-            options={options}
-            getOptionLabel={(option) => option.name}
+            options={places.options}
+            getOptionLabel={placeLabel}
+            getOptionKey={(option) => (option.kind === 'property' ? `property:${option._id}` : `address:${option.lat},${option.lon},${option.label}`)}
+            groupBy={(option) => (option.kind === 'property' ? GROUP_PROPERTIES : GROUP_ADDRESSES)}
+            isOptionEqualToValue={(a, b) => placeLabel(a) === placeLabel(b) && a.kind === b.kind}
             filterOptions={(x) => x}
-            loading={places.isFetching}
-            onInputChange={(_event, text) => setSearch(text)}
+            loading={places.loading}
+            // Picking an option writes its label into the box: that is not a new search.
+            onInputChange={(_event, text, reason) => {
+              if (reason !== 'reset') setSearch(text);
+            }}
             onChange={(_event, place) => {
               if (place) void goTo(place);
             }}
-            noOptionsText={search.trim().length < 2 ? 'Type a property name' : 'No properties found'}
-            sx={{ minWidth: { sm: 320 } }}
+            noOptionsText={search.trim().length < 2 ? 'Type a property name or an address' : 'No places found'}
+            sx={{ minWidth: { sm: 360 } }}
             renderInput={(params) => (
-              <MuiTextField {...params} label="Search properties" size="small" error={!!searchError} helperText={searchError ?? "Searches this airport's properties by name"} />
+              <MuiTextField
+                {...params}
+                label="Search properties or addresses"
+                size="small"
+                error={!!searchError}
+                helperText={searchError ?? (places.addressError && places.q ? places.addressError : "Searches this airport's properties by name and addresses")}
+                slotProps={{ ...params.slotProps, formHelperText: { role: 'status' } }}
+              />
             )}
           />
           <Typography variant="body2" aria-live="polite">
