@@ -7,6 +7,8 @@ export interface BenchOptions {
   warmup: number;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Skip `vacuum analyze` after seeding (measure freshly bulk-loaded tables). */
+  noVacuum: boolean;
   help: boolean;
 }
 
@@ -27,6 +29,7 @@ Options:
   --database-url URL run on this PostgreSQL (a scratch database is created and dropped);
                      defaults to $DATABASE_URL, else a fresh PGlite data dir under bench/.data
   --log-level L      the app's LOG_LEVEL during load (default warn)
+  --no-vacuum        skip the \`vacuum analyze\` after seeding (freshly bulk-loaded tables)
   --help`;
 
 export function usage(): string {
@@ -42,6 +45,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     warmup: 2,
     databaseUrl: process.env.DATABASE_URL || undefined,
     logLevel: 'warn',
+    noVacuum: false,
     help: false,
   };
   const number = (flag: string, value: string | undefined): number => {
@@ -60,6 +64,7 @@ export function parseArgs(argv: string[]): BenchOptions {
       case '--warmup': options.warmup = number(flag, value()); break;
       case '--database-url': options.databaseUrl = value(); break;
       case '--log-level': options.logLevel = value() ?? 'warn'; break;
+      case '--no-vacuum': options.noVacuum = true; break;
       case '--help': case '-h': options.help = true; break;
       default:
         if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
