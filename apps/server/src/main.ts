@@ -37,7 +37,6 @@ async function main(): Promise<void> {
   const services = await bootstrap(config, database, log);
 
   const app = await buildApp({ config, database, verifyBearer: services.verifyBearer, logger: loggerOptions(config.logLevel) });
-  await services.start(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +57,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Background jobs start once the portal answers: serving does not wait for the job queue.
+  await services.start(app);
   log.info(`Apron is serving ${config.publicUrl}${config.demo ? ' (demo data)' : ''}`);
 }
 

@@ -1,10 +1,13 @@
-import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney } from '@apron/core';
 import type { InvoiceWithTenant } from './invoices.repo';
 import type { LineItemRow } from './invoices.table';
 
-/** Render a PDF with pdfkit into a Buffer (text only: no HTML, no fonts from outside). */
-export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+/**
+ * Render a PDF with pdfkit into a Buffer (text only: no HTML, no fonts from outside). pdfkit is
+ * loaded on the first PDF rather than at start-up (it is not small).
+ */
+export async function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: 'Apron' } });
     const chunks: Buffer[] = [];

@@ -1,5 +1,4 @@
 import { eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { DEFAULT_PROPERTY_LOCATION } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -116,6 +115,7 @@ async function demoImage(hue: number, variant: number): Promise<Buffer> {
     <rect x="${200 + variant * 6}" y="200" width="${240 - variant * 12}" height="90" fill="hsl(${hue}, 20%, 85%)"/>
     <circle cx="${560 - variant * 40}" cy="70" r="30" fill="#fce38a"/>
   </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

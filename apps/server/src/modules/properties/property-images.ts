@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { PROPERTY_IMAGE_LIMITS, PROPERTY_IMAGE_TYPES } from '@apron/core';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors/app-error';
@@ -78,6 +77,8 @@ export async function storeImage(storage: ImageStorage, bytes: Buffer): Promise<
   let thumb: Buffer;
   try {
     // rotate() applies EXIF orientation; sharp drops metadata (GPS) from the thumbnail.
+    // sharp (a native library) loads on the first upload, not at start-up.
+    const { default: sharp } = await import('sharp');
     thumb = await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(PROPERTY_IMAGE_LIMITS.thumbWidth, PROPERTY_IMAGE_LIMITS.thumbHeight, { fit: 'cover' })

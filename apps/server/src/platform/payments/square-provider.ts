@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import type { SquareClient } from 'square';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
 
 export interface SquareSettings {
@@ -18,22 +18,31 @@ export class SquarePaymentProvider implements PaymentProvider {
   readonly name = 'square' as const;
   readonly testMode: boolean;
   readonly publicConfig: Record<string, string>;
-  private readonly client: SquareClient;
+  private sdk: Promise<{ client: SquareClient; SquareError: typeof import('square').SquareError }> | null = null;
 
   constructor(private readonly settings: SquareSettings) {
     this.testMode = settings.environment === 'sandbox';
     this.publicConfig = { provider: 'square', applicationId: settings.applicationId, locationId: settings.locationId, environment: settings.environment };
-    this.client = new SquareClient({
-      token: settings.accessToken,
-      environment: settings.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
-    });
+  }
+
+  /** The SDK is large (over a second to load): it is loaded on the first charge, not at start. */
+  private loadSdk() {
+    this.sdk ??= import('square').then(({ SquareClient, SquareEnvironment, SquareError }) => ({
+      client: new SquareClient({
+        token: this.settings.accessToken,
+        environment: this.settings.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+      }),
+      SquareError,
+    }));
+    return this.sdk;
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     // Square allows 45 characters; a digest keeps any key of ours stable and within the limit.
     const idempotencyKey = createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 40);
+    const { client, SquareError } = await this.loadSdk();
     try {
-      const response = await this.client.payments.create({
+      const response = await client.payments.create({
         sourceId: request.sourceToken,
         idempotencyKey,
         amountMoney: { amount: BigInt(request.amountCents), currency: 'USD' },
