@@ -12,6 +12,7 @@ import { actorOf, listLinesOfInvoices, listUnpaidInvoices, presentLine } from '.
 import type { BalanceRecordRow } from './balances.table';
 import { listBalanceRecords } from './balances.repo';
 import { companyBalanceCents, createBalanceRecord, payFromBalance } from './balances.service';
+import { attachReceiptPdfs } from '../payments/index';
 
 const tags = ['balances'];
 
@@ -96,7 +97,10 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'signedIn' }, schema: { tags, body: ZPayFromBalance, response: { 200: ZPayFromBalanceResult } } },
     async (request) => {
       const scope = balanceScopeOf(request.user);
-      return ctx.db.transaction((tx) => payFromBalance(tx, actorOf(request), request.body, scope));
+      const { paymentIds, ...answer } = await ctx.db.transaction((tx) => payFromBalance(tx, actorOf(request), request.body, scope));
+      // Receipt PDFs are rendered after commit, not while the company's ledger is locked.
+      await attachReceiptPdfs(ctx.db, paymentIds);
+      return answer;
     },
   );
 }

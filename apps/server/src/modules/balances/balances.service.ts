@@ -93,6 +93,7 @@ export async function payFromBalance(tx: Tx, actor: AuditActor, body: TPayFromBa
     })
     .returning();
   await recordAudit(tx, actor, { action: 'create', entity: 'balanceRecord', entityId: debit!.id, after: debit! });
+  const paymentIds: string[] = [];
   for (const s of selections) {
     const [payment] = await tx
       .insert(payments)
@@ -101,6 +102,7 @@ export async function payFromBalance(tx: Tx, actor: AuditActor, body: TPayFromBa
     await markLinesPaid(tx, s.invoiceId, s.lineIds, payment!.id, PAID_BY_BALANCE, today);
     await recordAudit(tx, actor, { action: 'create', entity: 'payment', entityId: payment!.id, after: { ...payment!, lineIds: s.lineIds } });
     await queueReceiptMail(tx, payment!.id);
+    paymentIds.push(payment!.id);
   }
-  return { message: BALANCE_MESSAGES.paid, balance: fromCents(balance - totalCents), paid: fromCents(totalCents) };
+  return { message: BALANCE_MESSAGES.paid, balance: fromCents(balance - totalCents), paid: fromCents(totalCents), paymentIds };
 }

@@ -19,4 +19,4 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
 }
 
 export { payments, type PaymentRow } from './payments.table';
-export { queueReceiptMail, loadReceipt } from './receipts';
+export { attachReceiptPdfs, queueReceiptMail, loadReceipt } from './receipts';

@@ -70,8 +70,14 @@ describe('POST /api/Invoices/Pay/:id (card)', () => {
     expect(receipt.json()).toMatchObject({ amount: 51, lineItems: [{ name: 'Tie-down' }] });
     const pdf = await tenant.request({ method: 'GET', url: `/api/Receipts/Pdf/${res.json().receipt._id}` });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment-receipt'));
-    expect(mails.some((m) => m.to.includes('billing@example.test'))).toBe(true);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.ref, `payment:${res.json().receipt._id}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toContain('billing@example.test');
+    // The PDF is rendered after the payment committed, then attached and the e-mail released.
+    const attachment = (mails[0]!.attachments as Array<{ contentType: string; contentBase64: string }>)[0]!;
+    expect(attachment.contentType).toBe('application/pdf');
+    expect(Buffer.from(attachment.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(mails[0]!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
     // Paying the rest makes the invoice Paid with a payment date.
     const rest = await pay(tenant, invoice, [invoice.lineItems[1]!._id]);
     expect(rest.statusCode).toBe(200);

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { queueMail } from '../../platform/mail/outbox';
+import { mailOutbox } from '../../platform/mail/mail.table';
 import { companies } from '../companies/index';
 import { drawLines, invoiceLineItems, invoices, renderPdf } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
@@ -55,19 +56,46 @@ export function renderReceiptPdf(receipt: TReceipt, airportName: string): Promis
   });
 }
 
-/** The tenant's receipt e-mail (to the company's e-mail), queued in the payment's transaction. */
+/**
+ * The tenant's receipt e-mail (to the company's e-mail), queued in the payment's transaction so
+ * it is never lost. Rendering the PDF takes far longer than the payment itself, so it is not done
+ * while the payment holds its row locks: the mail is held briefly and `attachReceiptPdfs`, called
+ * after commit, adds the PDF and releases it. If that step never runs (a crash), the text receipt
+ * still goes out, and the receipt page has the PDF.
+ */
 export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<void> {
   const receipt = await loadReceipt(tx, paymentId, null);
   if (!receipt) return;
   const [company] = await tx.select({ email: companies.email }).from(companies).where(eq(companies.id, receipt.tenantId));
   if (!company?.email) return;
   const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-  const pdf = await renderReceiptPdf(receipt, airportName);
   await queueMail(tx, {
     to: [company.email],
     subject: `${airportName}: receipt #${receipt.receiptNumber} for invoice #${receipt.invoiceNumber}`,
     text: `Thank you. We received ${formatMoney(Math.round(receipt.amount * 100))} for invoice #${receipt.invoiceNumber} on ${formatDate(receipt.paymentDate)}. The receipt is attached.`,
     kind: 'payment-receipt',
-    attachments: [{ filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+    ref: `payment:${paymentId}`,
+    holdSeconds: RECEIPT_PDF_HOLD_SECONDS,
   });
+}
+
+/** How long a receipt e-mail waits for its PDF before it goes out without one. */
+export const RECEIPT_PDF_HOLD_SECONDS = 120;
+
+/** After the payment committed: render each receipt PDF, attach it and release the e-mail. */
+export async function attachReceiptPdfs(db: DbOrTx, paymentIds: readonly string[]): Promise<void> {
+  if (paymentIds.length === 0) return;
+  const airportName = readSetting(await loadSystemSettings(db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
+  for (const paymentId of paymentIds) {
+    const receipt = await loadReceipt(db, paymentId, null);
+    if (!receipt) continue;
+    const pdf = await renderReceiptPdf(receipt, airportName);
+    await db
+      .update(mailOutbox)
+      .set({
+        attachments: [{ filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+        nextAttemptAt: new Date(),
+      })
+      .where(and(eq(mailOutbox.ref, `payment:${paymentId}`), eq(mailOutbox.status, 'queued')));
+  }
 }

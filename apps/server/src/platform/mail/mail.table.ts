@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     attachments: jsonb().notNull().default([]),
     /** What caused it, for the Notifications Sent view: e.g. `contact`, `invite`. */
     kind: text().notNull(),
+    /** The record the mail is about (`payment:<id>`), so work done after commit can find it. */
+    ref: text(),
     status: text().notNull().default('queued'), // queued | sending | sent | failed
     attempts: integer().notNull().default(0),
     /** When delivery may next be tried: retry backoff, or the lease of a row being sent. */
@@ -24,5 +26,9 @@ export const mailOutbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_ref_idx').on(t.ref),
+  ],
 );

@@ -8,13 +8,26 @@ export interface OutgoingMail {
   html?: string;
   kind: string;
   attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>;
+  /** The record the mail is about, e.g. `payment:<id>`. */
+  ref?: string;
+  /** Hold delivery this long (work after commit, such as a PDF, may still be attached). */
+  holdSeconds?: number;
 }
 
 /** Queue an e-mail in the caller's transaction; the delivery job sends it. */
 export async function queueMail(tx: DbOrTx, mail: OutgoingMail): Promise<string> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, attachments: mail.attachments ?? [] })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      kind: mail.kind,
+      attachments: mail.attachments ?? [],
+      ref: mail.ref ?? null,
+      nextAttemptAt: new Date(Date.now() + (mail.holdSeconds ?? 0) * 1000),
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
