@@ -28,10 +28,11 @@ export const LISTING_PAGE_SIZES = [5, 10, 15, 20] as const;
 
 /**
  * The public list counts matches up to this many; beyond it `X-Total-Count` says the cap and
- * `X-Total-Count-Capped: true` is sent (the page shows "10,000+"). An exact count of a huge
- * public table would cost more than the page itself (issue 3 item 13).
+ * `X-Total-Count-Capped: true` is sent (the page shows "1,000+"). An exact count of a huge
+ * public table would cost more than the page itself (issue 3 item 13); 1,000 rows is 50 pages of
+ * the largest page size, and keeps the first page as cheap at 100k properties as at 1k.
  */
-export const LISTINGS_COUNT_CAP = 10_000;
+export const LISTINGS_COUNT_CAP = 1_000;
 export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
 
 /** `attr.<attribute id>` — a filter (query key) or a sort key for attributes that allow it. */
