@@ -24,6 +24,7 @@ describe('top bar and drawer', () => {
       ['Dashboard', '/'],
       ['Settings', '/settings'],
       ['My Account', '/myaccount'],
+      ['Alerts', '/alerts'],
     ]);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
