@@ -12,7 +12,7 @@ import { actorOf, listLinesOfInvoices, listUnpaidInvoices, presentLine } from '.
 import type { BalanceRecordRow } from './balances.table';
 import { listBalanceRecords } from './balances.repo';
 import { companyBalanceCents, createBalanceRecord, payFromBalance } from './balances.service';
-import { attachReceiptPdfs } from '../payments/index';
+import { requestReceiptPdfs } from '../payments/index';
 
 const tags = ['balances'];
 
@@ -98,8 +98,8 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const scope = balanceScopeOf(request.user);
       const { paymentIds, ...answer } = await ctx.db.transaction((tx) => payFromBalance(tx, actorOf(request), request.body, scope));
-      // Receipt PDFs are rendered after commit, not while the company's ledger is locked.
-      await attachReceiptPdfs(ctx.db, paymentIds);
+      // Receipt PDFs are rendered by a job after commit, not while the company's ledger is locked.
+      await requestReceiptPdfs(ctx, paymentIds);
       return answer;
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { createPaymentProvider, type PaymentProvider } from '../../platform/payments/index';
 import { paymentsRoutes } from './payments.routes';
+import { RECEIPT_PDF_JOB, attachReceiptPdfs } from './receipts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +17,9 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   app.decorate('paymentProvider', provider);
   if (provider.testMode) ctx.log.info({ provider: provider.name }, 'card payments in test mode');
   await paymentsRoutes(app, ctx, provider);
+  // Receipt PDFs are CPU work: a worker renders them off the request path (see receipts.ts).
+  ctx.jobs.work<{ paymentIds: string[] }>(RECEIPT_PDF_JOB, (data) => attachReceiptPdfs(ctx.db, data.paymentIds));
 }
 
 export { payments, type PaymentRow } from './payments.table';
-export { attachReceiptPdfs, queueReceiptMail, loadReceipt } from './receipts';
+export { attachReceiptPdfs, queueReceiptMail, loadReceipt, requestReceiptPdfs, RECEIPT_PDF_JOB } from './receipts';

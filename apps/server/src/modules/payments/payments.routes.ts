@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../../platform/payments/index';
 import { actorOf, findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScope } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
 import { createPayLinkToken, verifyPayLinkToken } from './pay-links';
-import { attachReceiptPdfs, loadReceipt, renderReceiptPdf } from './receipts';
+import { loadReceipt, renderReceiptPdf, requestReceiptPdfs } from './receipts';
 import { payByCard, payManually } from './payments.service';
 
 const tags = ['payments'];
@@ -38,7 +38,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
   const cardPayment = async (request: FastifyRequest, invoiceId: string, scope: InvoiceScope, body: z.infer<typeof ZPayOnline>) => {
     const key = idempotencyKeyOf(request);
     const paymentId = await payByCard(ctx.db, provider, actorOf(request), { invoiceId, scope, lineIds: body.lineIds, sourceToken: body.sourceToken, idempotencyKey: key });
-    await attachReceiptPdfs(ctx.db, [paymentId]);
+    await requestReceiptPdfs(ctx, [paymentId]);
     return { message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! };
   };
 
@@ -61,7 +61,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
     { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, body: ZManualPayment, response: { 201: ZPaymentResult } } },
     async (request, reply) => {
       const paymentId = await ctx.db.transaction((tx) => payManually(tx, actorOf(request), request.params.id, request.body));
-      await attachReceiptPdfs(ctx.db, [paymentId]);
+      await requestReceiptPdfs(ctx, [paymentId]);
       return reply.status(201).send({ message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! });
     },
   );

@@ -7,6 +7,7 @@ import { mailOutbox } from '../../platform/mail/mail.table';
 import { TestPaymentProvider } from '../../platform/payments/index';
 import { buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
 import { payments } from './payments.table';
+import { eventually } from '../../../test/smtp-sink';
 
 let t: TestApp;
 let admin: Caller;
@@ -70,14 +71,25 @@ describe('POST /api/Invoices/Pay/:id (card)', () => {
     expect(receipt.json()).toMatchObject({ amount: 51, lineItems: [{ name: 'Tie-down' }] });
     const pdf = await tenant.request({ method: 'GET', url: `/api/Receipts/Pdf/${res.json().receipt._id}` });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.ref, `payment:${res.json().receipt._id}`));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.to).toContain('billing@example.test');
-    // The PDF is rendered after the payment committed, then attached and the e-mail released.
-    const attachment = (mails[0]!.attachments as Array<{ contentType: string; contentBase64: string }>)[0]!;
-    expect(attachment.contentType).toBe('application/pdf');
-    expect(Buffer.from(attachment.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    expect(mails[0]!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    const receiptMail = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.ref, `payment:${res.json().receipt._id}`)))[0];
+    const held = await receiptMail();
+    expect(held!.to).toContain('billing@example.test');
+    // The text receipt is queued with the payment and held for its PDF, which a job renders.
+    expect(held!.attachments).toEqual([]);
+    expect(held!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await t.app.jobs.start();
+    try {
+      const released = await eventually(async () => {
+        const mail = await receiptMail();
+        return (mail!.attachments as unknown[]).length > 0 ? mail : null;
+      });
+      const attachment = (released!.attachments as Array<{ contentType: string; contentBase64: string }>)[0]!;
+      expect(attachment.contentType).toBe('application/pdf');
+      expect(Buffer.from(attachment.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(released!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await t.app.jobs.stop();
+    }
     // Paying the rest makes the invoice Paid with a payment date.
     const rest = await pay(tenant, invoice, [invoice.lineItems[1]!._id]);
     expect(rest.statusCode).toBe(200);

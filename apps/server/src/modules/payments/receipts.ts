@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
 import { queueMail } from '../../platform/mail/outbox';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { companies } from '../companies/index';
@@ -58,10 +59,11 @@ export function renderReceiptPdf(receipt: TReceipt, airportName: string): Promis
 
 /**
  * The tenant's receipt e-mail (to the company's e-mail), queued in the payment's transaction so
- * it is never lost. Rendering the PDF takes far longer than the payment itself, so it is not done
- * while the payment holds its row locks: the mail is held briefly and `attachReceiptPdfs`, called
- * after commit, adds the PDF and releases it. If that step never runs (a crash), the text receipt
- * still goes out, and the receipt page has the PDF.
+ * it is never lost. Rendering the PDF takes far longer than the payment itself, so it is neither
+ * done under the payment's row locks nor on the request path: the mail is held briefly, and after
+ * commit `requestReceiptPdfs` asks a job to run `attachReceiptPdfs`, which adds the PDF and
+ * releases the mail. If that never happens (a crash), the text receipt still goes out when the
+ * hold ends, and the receipt page has the PDF.
  */
 export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<void> {
   const receipt = await loadReceipt(tx, paymentId, null);
@@ -82,7 +84,15 @@ export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<v
 /** How long a receipt e-mail waits for its PDF before it goes out without one. */
 export const RECEIPT_PDF_HOLD_SECONDS = 120;
 
-/** After the payment committed: render each receipt PDF, attach it and release the e-mail. */
+export const RECEIPT_PDF_JOB = 'receipt-pdf';
+
+/** After commit: hand the receipts' PDFs to the job (a failure only means a text-only receipt). */
+export async function requestReceiptPdfs(ctx: Pick<AppContext, 'jobs' | 'log'>, paymentIds: readonly string[]): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await ctx.jobs.send(RECEIPT_PDF_JOB, { paymentIds: [...paymentIds] }).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not queue receipt PDFs'));
+}
+
+/** The job: render each receipt PDF, attach it to its held e-mail and release the e-mail. */
 export async function attachReceiptPdfs(db: DbOrTx, paymentIds: readonly string[]): Promise<void> {
   if (paymentIds.length === 0) return;
   const airportName = readSetting(await loadSystemSettings(db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
