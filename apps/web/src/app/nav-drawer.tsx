@@ -8,7 +8,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { NavLink } from 'react-router';
-import { menuFor, type TSessionUser } from '@apron/core';
+import { menuFor, type TSessionUser } from '@apron/core/access';
 import { MenuItemIcon } from './menu-icons';
 
 export const DRAWER_WIDTH = 240;

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { Outlet, useLocation } from 'react-router';
-import { satisfies, type TAccessRule } from '@apron/core';
+import { satisfies, type TAccessRule } from '@apron/core/access';
 import { Loader } from '../components/loader';
 import { loginUrl, navigateFullPage, useAccess } from '../lib/session';
 import { NoAccess } from './no-access';

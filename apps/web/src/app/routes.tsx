@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { MASTER_TYPE_NAMES, MASTER_TYPES } from '@apron/core';
+import { MASTER_TYPE_NAMES, MASTER_TYPES } from '@apron/core/settings';
 import { Loader } from '../components/loader';
 import { RouteErrorView } from './error-boundary';
 import { Layout } from './layout';

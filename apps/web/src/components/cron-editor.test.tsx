@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_CRON_EXPRESSION } from '@apron/core';
+import { DEFAULT_CRON_EXPRESSION } from '@apron/core/settings';
 import { CronEditor, parseCron } from './cron-editor';
 
 function Harness({ initial }: { initial: string }) {

@@ -4,7 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MuiTextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_CRON_EXPRESSION, describeCron } from '@apron/core';
+import { DEFAULT_CRON_EXPRESSION, describeCron } from '@apron/core/settings';
 
 export type TCronPreset = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'custom';
 

@@ -13,7 +13,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core/common/list';
 import { apiList } from '../lib/api-client';
 
 /** Query key prefix of every server list; invalidate `listQueryKey(path)` after a change. */

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@apron/core';
+import { formatDate, formatDateTime } from '@apron/core/dates';
 
 /** MM/DD/YYYY (or MM/DD/YYYY HH:mm with `withTime`); 'NA' when there is no date. */
 export function DateText({ value, withTime }: { value: string | Date | null | undefined; withTime?: boolean }) {

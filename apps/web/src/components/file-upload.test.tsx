@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DOCUMENT_ACCEPT, UPLOAD_LIMITS } from '@apron/core';
+import { DOCUMENT_ACCEPT, UPLOAD_LIMITS } from '@apron/core/attachments';
 import { FileUpload } from './file-upload';
 
 function fileOfSize(bytes: number, name: string, type = 'application/pdf'): File {

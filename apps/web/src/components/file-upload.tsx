@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { UPLOAD_LIMITS } from '@apron/core';
+import { UPLOAD_LIMITS } from '@apron/core/attachments';
 
 export interface TFileUploadProps {
   /** Called with a file that passed the size pre-check. */

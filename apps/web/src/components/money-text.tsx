@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from '@apron/core';
+import { formatMoney, toCents } from '@apron/core/money';
 
 /** `$1,234.50` from dollars (as the API carries them) or from cents. */
 export function MoneyText({ dollars, cents }: { dollars?: number | null; cents?: number | null }) {

@@ -1,4 +1,5 @@
-import { FALLBACK_ERROR_MESSAGE, TOTAL_COUNT_HEADER } from '@apron/core';
+import { FALLBACK_ERROR_MESSAGE } from '@apron/core/errors';
+import { TOTAL_COUNT_HEADER } from '@apron/core/common/list';
 
 /** Base path of every call (same origin; the dev server proxies it). */
 export const API_BASE = '/api';

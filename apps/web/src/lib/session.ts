@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TAccessKind, TModule, TSessionUser } from '@apron/core';
+import type { TAccessKind, TModule, TSessionUser } from '@apron/core/access';
 import { apiFetch, clearBrowserStorage, isApiError, resetCsrfToken } from './api-client';
 
 export const ACCESS_QUERY_KEY = ['access'] as const;

@@ -1,4 +1,4 @@
-import type { TModule, TSessionUser } from '@apron/core';
+import type { TModule, TSessionUser } from '@apron/core/access';
 import type { TAccessResponse, TAppConfig } from '../lib/session';
 
 export function buildUser(overrides: Partial<TSessionUser> = {}): TSessionUser {

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { menuFor, type TSessionUser } from '@apron/core';
+import { menuFor, type TSessionUser } from '@apron/core/access';
 import { PublicDialogs, type TPublicDialog } from './public-dialogs';
 import { useAppConfig } from '../../lib/session';
 import { MenuItemIcon } from '../menu-icons';

@@ -8,7 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAccount, TAccountUpdate } from '@apron/core';
+import type { TAccount, TAccountUpdate } from '@apron/core/accounts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataGrid, listQueryKey } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';

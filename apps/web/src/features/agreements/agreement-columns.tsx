@@ -1,5 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, type TAgreementGridRow } from '@apron/core';
+import { formatDate } from '@apron/core/dates';
+import type { TAgreementGridRow } from '@apron/core/agreements';
 
 const dateCell = (value: string | null | undefined) => (value ? formatDate(value) : 'NA');
 

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useController, useForm, useWatch, type Control, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AGREEMENT_STATUSES, ZAgreementInput, type TAgreement, type TAgreementInput, type TAgreementValues } from '@apron/core';
+import { AGREEMENT_STATUSES, ZAgreementInput, type TAgreement, type TAgreementInput, type TAgreementValues } from '@apron/core/agreements';
 import { CheckboxField, SelectField, TextField, type TSelectOption } from '../../components/form-fields';
 
 export const AGREEMENT_FIELD_NAMES = [

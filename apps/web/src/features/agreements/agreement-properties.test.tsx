@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AGREEMENT_MESSAGES } from '@apron/core';
+import { AGREEMENT_MESSAGES } from '@apron/core/agreements';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';

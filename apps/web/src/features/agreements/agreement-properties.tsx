@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import type { TAgreement, TAgreementProperty } from '@apron/core';
+import type { TAgreement, TAgreementProperty } from '@apron/core/agreements';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneyText } from '../../components/money-text';
 import { errorMessage } from '../../lib/api-client';

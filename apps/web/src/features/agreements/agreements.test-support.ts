@@ -1,4 +1,4 @@
-import type { TAgreement, TAgreementProperty } from '@apron/core';
+import type { TAgreement, TAgreementProperty } from '@apron/core/agreements';
 
 export const AGREEMENT_ID = '4b2e1d3c-6a7f-4b8c-9d0e-1f2a3b4c5d6e';
 export const OWNER_ID = '5c3f2e4d-7b8a-4c9d-8e1f-2a3b4c5d6e7f';

@@ -16,7 +16,14 @@ import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AIRCRAFT_INSURANCE, AIRCRAFT_OWNER_KINDS, AIRCRAFT_TYPES, ZAircraftUpdate, type TAircraft, type TAircraftUpdate } from '@apron/core';
+import {
+  AIRCRAFT_INSURANCE,
+  AIRCRAFT_OWNER_KINDS,
+  AIRCRAFT_TYPES,
+  ZAircraftUpdate,
+  type TAircraft,
+  type TAircraftUpdate,
+} from '@apron/core/agreements';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';

@@ -6,12 +6,12 @@ import type {
   TAgreementPropertyOption,
   TAgreementValues,
   TAircraft,
-  TCompanyOption,
   TInsurance,
-  TMasterRow,
   TSecurityDeposit,
   TSecurityDepositValues,
-} from '@apron/core';
+} from '@apron/core/agreements';
+import type { TCompanyOption } from '@apron/core/companies';
+import type { TMasterRow } from '@apron/core/settings';
 import { listQueryKey } from '../../components/data-grid';
 import { apiFetch } from '../../lib/api-client';
 

@@ -4,7 +4,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEPOSIT_PAYMENT_METHODS, ZSecurityDepositInput, type TSecurityDeposit, type TSecurityDepositInput, type TSecurityDepositValues } from '@apron/core';
+import {
+  DEPOSIT_PAYMENT_METHODS,
+  ZSecurityDepositInput,
+  type TSecurityDeposit,
+  type TSecurityDepositInput,
+  type TSecurityDepositValues,
+} from '@apron/core/agreements';
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
 import { reportFormError } from '../../lib/form-submit';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';

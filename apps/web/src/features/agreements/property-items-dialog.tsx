@@ -10,7 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { TAgreement, TAgreementProperty } from '@apron/core';
+import type { TAgreement, TAgreementProperty } from '@apron/core/agreements';
 import { Documents } from '../../components/documents';
 import { Loader } from '../../components/loader';
 import { MoneyText } from '../../components/money-text';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TRentAdjustmentApplied, TRentAdjustmentPreview } from '@apron/core';
+import type { TRentAdjustmentApplied, TRentAdjustmentPreview } from '@apron/core/agreements';
 import { apiFetch } from '../../lib/api-client';
 import { agreementPropertiesKey } from './api';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { TSessionUser } from '@apron/core';
+import type { TSessionUser } from '@apron/core/access';
 import { Loader } from '../../components/loader';
 import { apiFetch, clearBrowserStorage, resetCsrfToken } from '../../lib/api-client';
 import { saveIdentity } from '../../lib/identity';

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BALANCE_MESSAGES, BALANCE_TYPES, calendarDate, ZBalanceRecordCreate, type TBalanceRecordCreate } from '@apron/core';
+import { BALANCE_MESSAGES, BALANCE_TYPES, ZBalanceRecordCreate, type TBalanceRecordCreate } from '@apron/core/balances';
+import { calendarDate } from '@apron/core/dates';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { reportFormError } from '../../lib/form-submit';

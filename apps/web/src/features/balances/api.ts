@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type TBalanceRecordCreate, type TBalances, type TLineItem } from '@apron/core';
+import type { TBalanceRecordCreate, TBalances } from '@apron/core/balances';
+import type { TLineItem } from '@apron/core/invoices';
 import { apiFetch, apiFetchWithTotal } from '../../lib/api-client';
 
 const enc = encodeURIComponent;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BALANCE_MESSAGES, PAID_BY_BALANCE, type TLineItem } from '@apron/core';
+import { BALANCE_MESSAGES } from '@apron/core/balances';
+import { PAID_BY_BALANCE, type TLineItem } from '@apron/core/invoices';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCompany, TCompanyUser, TCompanyUserCreate, TCompanyValues } from '@apron/core';
+import type { TCompany, TCompanyUser, TCompanyUserCreate, TCompanyValues } from '@apron/core/companies';
 import { listQueryKey } from '../../components/data-grid';
 import { apiFetch } from '../../lib/api-client';
 

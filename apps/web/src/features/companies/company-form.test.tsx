@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCompany } from '@apron/core';
+import type { TCompany } from '@apron/core/companies';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY_STATUSES, ZCompanyInput, type TCompany, type TCompanyInput, type TCompanyValues } from '@apron/core';
+import { COMPANY_STATUSES, ZCompanyInput, type TCompany, type TCompanyInput, type TCompanyValues } from '@apron/core/companies';
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
 
 export const COMPANY_FIELD_NAMES = [

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZContactMessage, ZLostCardReport } from '@apron/core';
+import { ZContactMessage, ZLostCardReport } from '@apron/core/contact';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInvoice, TInvoiceCreate, TInvoiceEmail, TLineItemInput } from '@apron/core';
+import type { TInvoice, TInvoiceCreate, TInvoiceEmail, TLineItemInput } from '@apron/core/invoices';
 import { listQueryKey } from '../../components/data-grid';
 import { apiFetch } from '../../lib/api-client';
 

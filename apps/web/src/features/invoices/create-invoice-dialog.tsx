@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { INVOICE_MESSAGES, ZInvoiceCreate, type TInvoiceCreate } from '@apron/core';
+import { INVOICE_MESSAGES, ZInvoiceCreate, type TInvoiceCreate } from '@apron/core/invoices';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { reportFormError } from '../../lib/form-submit';

@@ -1,5 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, formatMoney, toCents, type TInvoiceGridRow } from '@apron/core';
+import { formatDate } from '@apron/core/dates';
+import { formatMoney, toCents } from '@apron/core/money';
+import type { TInvoiceGridRow } from '@apron/core/invoices';
 
 const dateCell = (value: string | null | undefined) => (value ? formatDate(value) : 'NA');
 const moneyCell = (value: number | null | undefined) => (typeof value === 'number' ? formatMoney(toCents(value)) : 'NA');

@@ -2,8 +2,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  INVOICE_MESSAGES, ZInvoiceComments, ZInvoiceEmail, ZLineItemInput, type TInvoice, type TInvoiceEmail, type TLineItem, type TLineItemInput,
-} from '@apron/core';
+  INVOICE_MESSAGES,
+  ZInvoiceComments,
+  ZInvoiceEmail,
+  ZLineItemInput,
+  type TInvoice,
+  type TInvoiceEmail,
+  type TLineItem,
+  type TLineItemInput,
+} from '@apron/core/invoices';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
 import { reportFormError } from '../../lib/form-submit';

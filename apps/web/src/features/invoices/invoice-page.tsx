@@ -8,7 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useParams } from 'react-router';
-import { INVOICE_MESSAGES, type TInvoice, type TLineItem } from '@apron/core';
+import { INVOICE_MESSAGES, type TInvoice, type TLineItem } from '@apron/core/invoices';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';

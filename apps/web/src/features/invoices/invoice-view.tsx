@@ -11,7 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { PAID_BY_BALANCE, type TInvoice, type TLineItem } from '@apron/core';
+import { PAID_BY_BALANCE, type TInvoice, type TLineItem } from '@apron/core/invoices';
 import { DateText } from '../../components/date-text';
 import { MoneyText } from '../../components/money-text';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, type TInvoice, type TManualPayment, type TPaymentResult, type TReceipt } from '@apron/core';
+import { IDEMPOTENCY_HEADER, type TManualPayment, type TPaymentResult, type TReceipt } from '@apron/core/payments';
+import type { TInvoice } from '@apron/core/invoices';
 import { apiFetch } from '../../lib/api-client';
 
 const enc = encodeURIComponent;

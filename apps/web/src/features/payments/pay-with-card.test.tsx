@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PAYMENT_MESSAGES, TEST_CARDS } from '@apron/core';
+import { PAYMENT_MESSAGES, TEST_CARDS } from '@apron/core/payments';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';

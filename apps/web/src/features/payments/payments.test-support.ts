@@ -1,4 +1,5 @@
-import { TEST_CARDS, type TInvoice, type TLineItem } from '@apron/core';
+import { TEST_CARDS } from '@apron/core/payments';
+import type { TInvoice, TLineItem } from '@apron/core/invoices';
 
 export const INVOICE_ID = '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d';
 export const COMPANY_ID = '2b3c4d5e-6f7a-4b2c-9d3e-4f5a6b7c8d9e';

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { PAYMENT_MESSAGES } from '@apron/core';
+import { PAYMENT_MESSAGES } from '@apron/core/payments';
 import { DateText } from '../../components/date-text';
 import { Loader } from '../../components/loader';
 import { MoneyText } from '../../components/money-text';

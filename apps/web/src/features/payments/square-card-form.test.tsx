@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PAYMENT_MESSAGES } from '@apron/core';
+import { PAYMENT_MESSAGES } from '@apron/core/payments';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { formatMoney } from '@apron/core';
+import { formatMoney } from '@apron/core/money';
 import { loadSquareSdk, type TSquareCard, type TSquareEnvironment } from './square-sdk';
 import { useCardPayment } from './use-card-payment';
 import { CardProblem } from './card-problem';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { PAYMENT_MESSAGES } from '@apron/core';
+import { PAYMENT_MESSAGES } from '@apron/core/payments';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { newIdempotencyKey, usePayByCard } from './api';

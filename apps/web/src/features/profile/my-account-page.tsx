@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZMeUpdate } from '@apron/core';
+import { ZMeUpdate } from '@apron/core/identity';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';

@@ -10,7 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid as MuiDataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { formatDate, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, type TLeaseHistoryRow, type TProperty } from '@apron/core';
+import { formatDate } from '@apron/core/dates';
+import { PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE } from '@apron/core/common/list';
+import type { TLeaseHistoryRow, TProperty } from '@apron/core/properties';
 import { useLeaseHistory } from './api/property';
 
 const columns: GridColDef<TLeaseHistoryRow>[] = [

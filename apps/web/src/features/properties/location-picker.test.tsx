@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GEOCODER_UNAVAILABLE_MESSAGE } from '@apron/core';
+import { GEOCODER_UNAVAILABLE_MESSAGE } from '@apron/core/properties';
 import { appConfig } from '../../test/fixtures';
 import { stubFetch, type TStubResponse } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { TGeocodeResult, TLocation, TProperty, TPropertyGridRow } from '@apron/core';
+import type { TGeocodeResult, TLocation, TProperty, TPropertyGridRow } from '@apron/core/properties';
 import { MapView } from '../../components/map-view';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 

@@ -13,7 +13,7 @@ import {
   type TPropertyAttributeInput,
   type TPropertyType,
   type TPropertyTypeInput,
-} from '@apron/core';
+} from '@apron/core/properties';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';

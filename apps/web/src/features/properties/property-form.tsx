@@ -15,7 +15,7 @@ import {
   type TPropertyAttribute,
   type TPropertyInput,
   type TPropertyValues,
-} from '@apron/core';
+} from '@apron/core/properties';
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
 import { Loader } from '../../components/loader';
 import { LocationPicker } from './location-picker';

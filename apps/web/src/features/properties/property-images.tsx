@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { PROPERTY_IMAGE_ACCEPT, type TProperty, type TPropertyImage } from '@apron/core';
+import { PROPERTY_IMAGE_ACCEPT, type TProperty, type TPropertyImage } from '@apron/core/properties';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FileUpload } from '../../components/file-upload';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';

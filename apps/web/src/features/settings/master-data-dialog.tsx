@@ -10,7 +10,7 @@ import {
   type TMasterField,
   type TMasterType,
   type TMasterTypeName,
-} from '@apron/core';
+} from '@apron/core/settings';
 import type { z } from 'zod';
 import { CronEditor } from '../../components/cron-editor';
 import { FormDialog } from '../../components/form-dialog';

@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router';
-import { AVAILABLE_SETTINGS_ENTRIES, SETTINGS_ENTRIES } from '@apron/core';
+import { AVAILABLE_SETTINGS_ENTRIES, SETTINGS_ENTRIES } from '@apron/core/settings';
 import { PageHeader } from '../../components/page-header';
 
 /** The Settings entries built so far, in the spec's order. */

@@ -6,7 +6,7 @@ import type {
   TPropertyAttributeInput,
   TPropertyType,
   TPropertyTypeInput,
-} from '@apron/core';
+} from '@apron/core/properties';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Property master data: types, attributes and areas (small lists, loaded whole). */

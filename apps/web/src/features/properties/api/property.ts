@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TLeaseHistoryRow, TProperty, TPropertyAttribute, TPropertyValues } from '@apron/core';
+import type { TLeaseHistoryRow, TProperty, TPropertyAttribute, TPropertyValues } from '@apron/core/properties';
 import { listQueryKey } from '../../../components/data-grid';
 import { apiFetch, apiList } from '../../../lib/api-client';
 
