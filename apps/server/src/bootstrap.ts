@@ -22,16 +22,20 @@ export interface Services {
 }
 
 export async function bootstrap(config: Config, database: Database, log: Logger): Promise<Services> {
-  await ensureSystemSettings(database.db);
-  // Demo accounts first: a demo database then needs no generated first-admin password.
-  await seedDemo(database.db, config, log);
-  if (config.demo) {
-    // Each module's demo data, parents first; every step is idempotent.
-    await seedDemoProperties(database.db, config);
-    await seedDemoCompaniesAndAgreements(database.db, config);
-    await seedDemoBilling(database.db, config);
-  }
-  await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
+  // Every seed checks, then inserts: under the migrations' lock, instances starting together on
+  // an empty database take turns (the second finds the first one's rows) instead of colliding.
+  await database.exclusive(async () => {
+    await ensureSystemSettings(database.db);
+    // Demo accounts first: a demo database then needs no generated first-admin password.
+    await seedDemo(database.db, config, log);
+    if (config.demo) {
+      // Each module's demo data, parents first; every step is idempotent.
+      await seedDemoProperties(database.db, config);
+      await seedDemoCompaniesAndAgreements(database.db, config);
+      await seedDemoBilling(database.db, config);
+    }
+    await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
+  });
   let jobs: FastifyInstance['jobs'] | null = null;
   return {
     verifyBearer: createBearerVerifier(config, database.db),

@@ -26,12 +26,21 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Raw SQL for pg-boss and health checks. */
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** Apply the committed migrations (see `migrateDatabase`). */
+  /** Apply the committed migrations (on PostgreSQL under the start-up lock). */
   migrate(): Promise<void>;
+  /**
+   * Run start-up work (seeds that check, then insert) while holding the same lock as the
+   * migrations, so instances starting together take turns instead of racing (PostgreSQL: a
+   * session advisory lock on one connection; PGlite: one process, nothing to take turns with).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: a tarball of the data directory (test templates). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+/** The advisory lock id of migrations and start-up seeds. */
+const STARTUP_LOCK = 728172;
 
 export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
@@ -51,6 +60,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       query: async (text, values) => client.query<Record<string, unknown>>(text, values as unknown[]),
       // PGlite is single-process; the data-dir lock already keeps a second process out.
       migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      exclusive: (work) => work(),
       dump: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();
@@ -68,23 +78,25 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
   // process: the pool discards it and the next query opens a new one.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  /** N instances starting together take turns: the advisory lock is held on one connection. */
+  async function exclusive<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await work(connection);
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+      connection.release();
+    }
+  }
   // Dates stay ISO strings in and out: `date` columns are calendar dates, not instants.
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     query: async (text, values) => pool.query(text, values as unknown[]),
-    migrate: async () => {
-      // N instances starting together take turns: the advisory lock is held on one connection.
-      const connection = await pool.connect();
-      try {
-        await connection.query('select pg_advisory_lock(728172)');
-        await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await connection.query('select pg_advisory_unlock(728172)').catch(() => {});
-        connection.release();
-      }
-    },
+    migrate: () => exclusive((connection) => migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER })),
+    exclusive: (work) => exclusive(() => work()),
     close: () => pool.end(),
   };
 }

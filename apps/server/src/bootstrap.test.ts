@@ -1,0 +1,90 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../test/helpers';
+import { openPostgres, type Database } from './db/client';
+import { bootstrap } from './bootstrap';
+import { buildApp } from './app';
+import type { Config } from './config';
+
+/**
+ * Two instances started together on an empty PostgreSQL database: migrations and start-up seeds
+ * take turns under one lock, so both come up and the seeds run once. (PGlite is one process:
+ * a second instance is refused by the data-dir lock, see db/lock.test.ts.)
+ */
+const url = process.env.DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-bootstrap-'));
+const created: string[] = [];
+
+async function emptyDatabase(): Promise<string> {
+  const name = `apron_boot_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  created.push(name);
+  const target = new URL(url!);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** What main.ts does up to serving: open, migrate, seed, build, answer. */
+async function startInstance(databaseUrl: string, config: Config): Promise<{ health: number; stop: () => Promise<void> }> {
+  const database: Database = await openPostgres(databaseUrl, 4);
+  await database.migrate();
+  const services = await bootstrap(config, database, pino({ level: 'silent' }));
+  const app = await buildApp({ config, database, logger: false, serveWeb: false });
+  await app.ready();
+  const health = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+  return {
+    health,
+    stop: async () => {
+      await app.close();
+      await services.stop();
+      await database.close();
+    },
+  };
+}
+
+async function countRows(databaseUrl: string, sql: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return Number((await client.query(sql)).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!url) return;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe.skipIf(!url)('instances started together on an empty database (PostgreSQL)', () => {
+  it('both come up, with one first administrator', async () => {
+    const databaseUrl = await emptyDatabase();
+    const config = testConfig({ ADMIN_EMAIL: 'first@apron.test', ADMIN_PASSWORD: 'a-long-password', DATA_DIR: dataDir });
+    const instances = await Promise.all([startInstance(databaseUrl, config), startInstance(databaseUrl, config)]);
+    expect(instances.map((i) => i.health)).toEqual([200, 200]);
+    await Promise.all(instances.map((i) => i.stop()));
+    expect(await countRows(databaseUrl, `select count(*) as n from accounts where email = 'first@apron.test'`)).toBe(1);
+  });
+
+  it('both come up in demo mode, with the demo data once', async () => {
+    const databaseUrl = await emptyDatabase();
+    const config = testConfig({ APRON_DEMO: '1', DATA_DIR: dataDir });
+    const instances = await Promise.all([startInstance(databaseUrl, config), startInstance(databaseUrl, config)]);
+    expect(instances.map((i) => i.health)).toEqual([200, 200]);
+    await Promise.all(instances.map((i) => i.stop()));
+    expect(await countRows(databaseUrl, `select count(*) as n from accounts where email = 'admin@demo.apron.test'`)).toBe(1);
+  }, 120_000);
+});
