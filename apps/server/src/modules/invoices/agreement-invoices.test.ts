@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { buildCompany, expectStatus, superAdmin } from './billing.test-support';
@@ -15,18 +15,25 @@ let companyId: string;
 const missing = '00000000-0000-4000-8000-000000000000';
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
-/** An Active agreement (monthly cycle on the 1st, due in 30 days, 5% late fee) with a $450.50 hangar. */
-async function buildLeasedAgreement(caller: Caller, company: string) {
-  const cycle = await caller.request({ method: 'POST', url: '/api/Crud/invoiceCycles', payload: { name: `Monthly ${suffix()}`, description: '', dueDays: 30, expression: '0 6 1 * *' } });
+/** An invoice cycle (due in 30 days) and a payment type with a 5% late fee. */
+async function buildCycle(caller: Caller, expression: string) {
+  const cycle = await caller.request({ method: 'POST', url: '/api/Crud/invoiceCycles', payload: { name: `Monthly ${suffix()}`, description: '', dueDays: 30, expression } });
   await expectStatus(cycle, 201, 'cycle');
   const payType = await caller.request({ method: 'POST', url: '/api/Crud/paymentTypes', payload: { name: `CPI ${suffix()}`, description: '', skuType: 'CPI', skuValue: 2, lateFee: 5 } });
   await expectStatus(payType, 201, 'payment type');
+  return { cycleId: cycle.json()._id as string, payTypeId: payType.json()._id as string };
+}
+
+/** An Active agreement (by default monthly on the 1st, due in 30 days, 5% late fee) with a $450.50 hangar. */
+async function buildLeasedAgreement(caller: Caller, company: string, terms?: { cycleId: string; payTypeId: string }) {
+  const { cycleId, payTypeId } = terms ?? (await buildCycle(caller, '0 6 1 * *'));
   const area = await caller.request({ method: 'POST', url: '/api/Property/Areas', payload: { name: `Area ${suffix()}`, description: '' } });
   const type = await caller.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Type ${suffix()}`, attributes: [] } });
+  const propertyName = `Hangar ${suffix()}`;
   const property = await caller.request({
     method: 'POST',
     url: '/api/Property/List',
-    payload: { name: `Hangar ${suffix()}`, description: 'A hangar', address: '1 Airport Rd', rent: 450.5, area: area.json()._id, propertyType: type.json()._id },
+    payload: { name: propertyName, description: 'A hangar', address: '1 Airport Rd', rent: 450.5, area: area.json()._id, propertyType: type.json()._id },
   });
   await expectStatus(property, 201, 'property');
   const agreement = await caller.request({
@@ -34,12 +41,12 @@ async function buildLeasedAgreement(caller: Caller, company: string) {
     url: '/api/Agreements',
     payload: {
       title: 'Hangar lease', agreementNum: `AG-${suffix()}`, description: 'Lease', status: 'Active', startDate: '2025-01-01', endDate: '2099-12-31', renewable: true,
-      leaseTerms: '', tenantId: company, invoiceCycleId: cycle.json()._id, rentAdjustmentType: payType.json()._id, adjustmentDate: '', adjustmentFreq: 12,
+      leaseTerms: '', tenantId: company, invoiceCycleId: cycleId, rentAdjustmentType: payTypeId, adjustmentDate: '', adjustmentFreq: 12,
     },
   });
   await expectStatus(agreement, 201, 'agreement');
   await expectStatus(await caller.request({ method: 'POST', url: `/api/Agreements/Properties/${agreement.json()._id}/${property.json()._id}` }), 201, 'link');
-  return agreement.json()._id as string;
+  return { id: agreement.json()._id as string, propertyName };
 }
 
 beforeAll(async () => {
@@ -48,7 +55,7 @@ beforeAll(async () => {
   leaseAdmin = await signIn(t, { modules: ['Lease'], isAdmin: true });
   invoicesAdmin = await signIn(t, { modules: ['Invoices'], isAdmin: true });
   companyId = (await buildCompany(admin))._id;
-  agreementId = await buildLeasedAgreement(admin, companyId);
+  agreementId = (await buildLeasedAgreement(admin, companyId)).id;
 });
 afterAll(async () => t?.close());
 
@@ -103,5 +110,47 @@ describe('overdue job', () => {
     expect(fees[0]!.chargesCents).toBe(2253); // 5% of 450.50 = 22.525 -> 22.53
     const read = (await invoicesAdmin.request({ method: 'GET', url: `/api/Invoices/${march!.id}` })).json() as TInvoice;
     expect(read).toMatchObject({ status: 'Overdue', amountDue: 473.03 });
+  });
+});
+
+describe('a run that dies mid-way', () => {
+  it('keeps the chunks it finished; the rerun creates the missing invoices and no duplicates', async () => {
+    const terms = await buildCycle(admin, '0 6 15 * *'); // monthly on the 15th
+    const leases = [];
+    for (let i = 0; i < 5; i++) leases.push(await buildLeasedAgreement(admin, companyId, terms));
+    leases.sort((a, b) => (a.id < b.id ? -1 : 1)); // the run goes in agreement id order
+    const ids = leases.map((l) => l.id);
+    const perAgreement = async () => {
+      const rows = await t.db.select().from(invoices).where(and(inArray(invoices.agreementId, ids), eq(invoices.periodStart, '2025-06-15')));
+      return ids.map((id) => rows.filter((r) => r.agreementId === id));
+    };
+    // The third agreement's rent line breaks a constraint made for this test: the second chunk
+    // (third and fourth agreements, two per chunk) fails after inserting its invoices.
+    await t.database.query(`alter table invoice_line_items add constraint crash_test_line check (name <> 'Rent: ${leases[2]!.propertyName}') not valid`);
+    try {
+      await expect(runInvoiceCycles(t.db, '2025-06-20', { chunkSize: 2 })).rejects.toThrow();
+    } finally {
+      await t.database.query('alter table invoice_line_items drop constraint crash_test_line');
+    }
+    expect((await perAgreement()).map((rows) => rows.length)).toEqual([1, 1, 0, 0, 0]);
+
+    await runInvoiceCycles(t.db, '2025-06-21', { chunkSize: 2 });
+    await runInvoiceCycles(t.db, '2025-06-22', { chunkSize: 2 });
+    const after = await perAgreement();
+    expect(after.map((rows) => rows.length)).toEqual([1, 1, 1, 1, 1]);
+    const made = after.map((rows) => rows[0]!);
+    expect(made.map((r) => [r.totalCents, r.paidCents, r.status, r.periodEnd])).toEqual(Array(5).fill([44_372, 0, 'Created', '2025-07-14'])); // 16/30 of June + 14/31 of July
+    expect(made.slice(0, 2).every((r) => r.dueDate === '2025-07-20') && made.slice(2).every((r) => r.dueDate === '2025-07-21')).toBe(true);
+    const lines = await t.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoiceId, made.map((r) => r.id)));
+    expect(lines).toHaveLength(10);
+    const audited = await t.database.query(`select count(*)::int as n from audit_log where entity = 'invoice' and action = 'create' and entity_id = any($1::text[])`, [made.map((r) => r.id)]);
+    expect(audited.rows[0]).toEqual({ n: 5 });
+
+    // The overdue run in chunks of two: each becomes Overdue with exactly one 5% fee.
+    await Promise.all([runOverdueInvoices(t.db, '2025-07-25', { chunkSize: 2 }), runOverdueInvoices(t.db, '2025-07-25', { chunkSize: 2 })]);
+    const overdue = await t.db.select().from(invoices).where(inArray(invoices.id, made.map((r) => r.id)));
+    expect(overdue.map((r) => [r.status, r.totalCents])).toEqual(Array(5).fill(['Overdue', 44_372 + 2219]));
+    const fees = await t.db.select({ n: sql<number>`count(*)::int` }).from(invoiceLineItems).where(and(inArray(invoiceLineItems.invoiceId, made.map((r) => r.id)), eq(invoiceLineItems.kind, 'late_fee')));
+    expect(fees[0]!.n).toBe(5);
   });
 });

@@ -1,21 +1,25 @@
-import { and, asc, desc, eq, inArray, lte, or, isNull, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   addCalendarDays, cyclePeriod, formatDate, INVOICE_MESSAGES, lateFeeCents, prorateRent, type TAgreementInvoiceCreate,
 } from '@apron/core';
-import type { Db, Tx } from '../../db/client';
-import { recordAudit, type AuditActor } from '../../platform/audit/audit';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { recordAudits, type AuditActor } from '../../platform/audit/audit';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { agreementProperties, agreements } from '../agreements/index';
 import { properties } from '../properties/index';
-import { invoiceCycles, paymentTypes } from '../settings/index';
-import { airportToday, refreshInvoiceTotals } from './invoices.repo';
-import { invoiceLineItems, invoices } from './invoices.table';
+import { invoiceCycles } from '../settings/index';
+import { airportToday } from './invoices.repo';
+import { invoices } from './invoices.table';
 
 /**
  * Rent invoices from agreements (issue 5 items 10, 11) and the overdue status with its late fee
  * (item 3). Rent is each property's monthly rent (`properties.rent_cents`), prorated by day for
- * partial months by `prorateRent` (packages/core), over the part of the period the property is
- * on the agreement.
+ * partial months by `prorateRent` (packages/core, the one unit-tested rule), over the part of the
+ * period the property is on the agreement.
+ *
+ * Both daily runs are set-based (issue 10 item 3): they work in chunks of agreements (or
+ * invoices), each chunk one transaction of a handful of statements whatever its size. A chunk
+ * that fails rolls back whole; the chunks before it stay, and the next run does the rest.
  */
 export interface RentLine {
   name: string;
@@ -23,13 +27,48 @@ export interface RentLine {
   chargesCents: number;
 }
 
-async function rentLines(db: Db | Tx, agreementId: string, start: string, end: string): Promise<RentLine[]> {
-  const links = await db
-    .select({ name: properties.name, rentCents: properties.rentCents, from: agreementProperties.startDate, to: agreementProperties.endDate })
+/** How many agreements (cycle run) or invoices (overdue run) one transaction takes. */
+export const RUN_CHUNK_SIZE = 2000;
+
+export interface AgreementRef {
+  id: string;
+  companyId: string;
+  title: string;
+  agreementNum: string;
+}
+
+/** One invoice to create: an agreement, the period it covers and its (agreement, period) key. */
+export interface RentInvoiceDraft {
+  agreement: AgreementRef;
+  period: { start: string; end: string; key: string };
+  dueDays: number;
+}
+
+interface RentLink {
+  agreementId: string;
+  name: string;
+  rentCents: number;
+  from: string;
+  to: string | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/** The property links of many agreements overlapping [start, end], by property name. One query. */
+async function loadRentLinks(db: DbOrTx, agreementIds: string[], start: string, end: string): Promise<Map<string, RentLink[]>> {
+  const rows = await db
+    .select({ agreementId: agreementProperties.agreementId, name: properties.name, rentCents: properties.rentCents, from: agreementProperties.startDate, to: agreementProperties.endDate })
     .from(agreementProperties)
     .innerJoin(properties, eq(properties.id, agreementProperties.propertyId))
-    .where(and(eq(agreementProperties.agreementId, agreementId), lte(agreementProperties.startDate, end), or(isNull(agreementProperties.endDate), gte(agreementProperties.endDate, start))))
+    .where(and(inArray(agreementProperties.agreementId, agreementIds), lte(agreementProperties.startDate, end), or(isNull(agreementProperties.endDate), gte(agreementProperties.endDate, start))))
     .orderBy(asc(properties.name));
+  const byAgreement = new Map<string, RentLink[]>();
+  for (const row of rows) byAgreement.set(row.agreementId, [...(byAgreement.get(row.agreementId) ?? []), row]);
+  return byAgreement;
+}
+
+/** The rent lines of one agreement for [start, end]: each link's part of the period, month by month. */
+function rentLines(links: readonly RentLink[], start: string, end: string): RentLine[] {
   const lines: RentLine[] = [];
   for (const link of links) {
     const from = link.from > start ? link.from : start;
@@ -44,42 +83,90 @@ async function rentLines(db: Db | Tx, agreementId: string, start: string, end: s
 }
 
 /**
- * One invoice for an agreement and period, keyed by (agreement, period start): a second attempt
- * for the same key inserts nothing and returns null (ON CONFLICT DO NOTHING), which is what makes
- * the cycle job safe on N instances and after a crash.
+ * Insert the invoices of many drafts in the caller's transaction, with their rent lines and
+ * maintained totals, keyed by (agreement, period start): a draft whose key exists already inserts
+ * nothing (ON CONFLICT DO NOTHING), which is what makes the runs safe on N instances and after a
+ * crash. One read of the links, one statement for invoices and lines (the lines join the invoices
+ * the insert returned, so a skipped invoice gets none), one for the audit rows. Returns the
+ * agreement id -> new invoice id of what was created.
+ */
+export async function insertRentInvoices(tx: Tx, actor: AuditActor, drafts: readonly RentInvoiceDraft[], today: string): Promise<Map<string, string>> {
+  if (drafts.length === 0) return new Map();
+  const start = drafts.reduce((min, d) => (d.period.start < min ? d.period.start : min), drafts[0]!.period.start);
+  const end = drafts.reduce((max, d) => (d.period.end > max ? d.period.end : max), drafts[0]!.period.end);
+  const links = await loadRentLinks(tx, drafts.map((d) => d.agreement.id), start, end);
+  const heads: object[] = [];
+  const lines: object[] = [];
+  for (const { agreement, period, dueDays } of drafts) {
+    const own = rentLines(links.get(agreement.id) ?? [], period.start, period.end);
+    if (own.length === 0) continue;
+    heads.push({
+      agreement_id: agreement.id,
+      company_id: agreement.companyId,
+      name: `${agreement.title} ${formatDate(period.start)} - ${formatDate(period.end)}`,
+      description: `Rent for agreement ${agreement.agreementNum}`,
+      due_date: addCalendarDays(today, dueDays),
+      period_start: period.key,
+      period_end: period.end,
+      total_cents: own.reduce((sum, l) => sum + l.chargesCents, 0),
+      line_count: own.length,
+    });
+    own.forEach((l, position) => lines.push({ agreement_id: agreement.id, position, name: l.name, description: l.description, charges_cents: l.chargesCents }));
+  }
+  if (heads.length === 0) return new Map();
+  // Lines are listed by creation time: one millisecond apart keeps the month order on the invoice.
+  const created = rowsOf<Record<string, string | number>>(
+    await tx.execute(sql`
+      with head as (
+        select * from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as h(
+          agreement_id uuid, company_id uuid, name text, description text, due_date date, period_start date, period_end date, total_cents bigint, line_count int)
+      ), inserted as (
+        insert into invoices (company_id, name, description, invoice_date, due_date, agreement_id, period_start, period_end, total_cents, paid_cents, created_by)
+        select company_id, name, description, ${today}::date, due_date, agreement_id, period_start, period_end, total_cents, 0, ${actor.user?.id ?? null}::uuid
+        from head order by agreement_id
+        on conflict (agreement_id, period_start) do nothing
+        returning id, invoice_number, company_id, agreement_id, name, due_date, period_start, period_end, total_cents
+      ), lines as (
+        insert into invoice_line_items (invoice_id, name, description, charges_cents, amount, kind, created_at)
+        select i.id, l.name, l.description, l.charges_cents, 1, 'rent', now() + l.position * interval '1 millisecond'
+        from inserted i
+        inner join jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(agreement_id uuid, position int, name text, description text, charges_cents bigint)
+          on l.agreement_id = i.agreement_id
+      )
+      select i.id, i.invoice_number, i.company_id, i.agreement_id, i.name, i.due_date::text as due_date, i.period_start::text as period_start,
+             i.period_end::text as period_end, i.total_cents, h.line_count
+      from inserted i inner join head h on h.agreement_id = i.agreement_id`),
+  );
+  await recordAudits(
+    tx,
+    actor,
+    created.map((row) => ({
+      action: 'create',
+      entity: 'invoice',
+      entityId: String(row.id),
+      after: {
+        invoiceNumber: Number(row.invoice_number), companyId: row.company_id, agreementId: row.agreement_id, name: row.name, invoiceDate: today,
+        dueDate: row.due_date, periodStart: row.period_start, periodEnd: row.period_end, totalCents: Number(row.total_cents), status: 'Created', lines: Number(row.line_count),
+      },
+    })),
+  );
+  return new Map(created.map((row) => [String(row.agreement_id), String(row.id)]));
+}
+
+/**
+ * One invoice for an agreement and period (a draft of one); null when the key exists already or
+ * the agreement has no rent in the period.
  */
 export async function insertAgreementInvoice(
   tx: Tx,
   actor: AuditActor,
-  agreement: { id: string; companyId: string; title: string; agreementNum: string },
+  agreement: AgreementRef,
   period: { start: string; end: string; key: string },
   dueDays: number,
   today: string,
 ): Promise<string | null> {
-  const lines = await rentLines(tx, agreement.id, period.start, period.end);
-  if (lines.length === 0) return null;
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      companyId: agreement.companyId,
-      name: `${agreement.title} ${formatDate(period.start)} - ${formatDate(period.end)}`,
-      description: `Rent for agreement ${agreement.agreementNum}`,
-      invoiceDate: today,
-      dueDate: addCalendarDays(today, dueDays),
-      agreementId: agreement.id,
-      periodStart: period.key,
-      periodEnd: period.end,
-      createdBy: actor.user?.id ?? null,
-    })
-    .onConflictDoNothing({ target: [invoices.agreementId, invoices.periodStart] })
-    .returning();
-  if (!row) return null;
-  // Lines are listed by creation time: one millisecond apart keeps the month order on the invoice.
-  const at = Date.now();
-  await tx.insert(invoiceLineItems).values(lines.map((l, i) => ({ invoiceId: row.id, name: l.name, description: l.description, chargesCents: l.chargesCents, amount: 1, kind: 'rent', createdAt: new Date(at + i) })));
-  await refreshInvoiceTotals(tx, row.id, today);
-  await recordAudit(tx, actor, { action: 'create', entity: 'invoice', entityId: row.id, after: { ...row, lines: lines.length } });
-  return row.id;
+  const created = await insertRentInvoices(tx, actor, [{ agreement, period, dueDays }], today);
+  return created.get(agreement.id) ?? null;
 }
 
 /** `POST Agreements/Invoices/{id}` (Lease admins): rent lines for the given period. */
@@ -99,37 +186,58 @@ export async function createAgreementInvoice(tx: Tx, actor: AuditActor, agreemen
   return id;
 }
 
+export interface RunOptions {
+  /** Agreements (cycle run) or invoices (overdue run) per transaction. */
+  chunkSize?: number;
+}
+
 /**
  * The cycle run (daily): for every invoice cycle, the period containing today (from the cycle's
- * expression, `cyclePeriod`), and for every live agreement on that cycle overlapping the period,
- * one invoice keyed by (agreement, period start), due `dueDays` after today. Each agreement is
- * its own transaction, so a crash loses nothing already written and the next run completes it.
+ * expression, `cyclePeriod`), and for every live agreement on that cycle overlapping the period
+ * and not invoiced for it yet, one invoice keyed by (agreement, period start), due `dueDays` after
+ * today. Agreements go in id order, `chunkSize` per transaction. A failing chunk stops the run
+ * with its error (the job is retried); what earlier chunks wrote stays, and the next run creates
+ * only what is missing.
  */
-export async function runInvoiceCycles(db: Db, today?: string): Promise<{ today: string; created: number }> {
+export async function runInvoiceCycles(db: Db, today?: string, options: RunOptions = {}): Promise<{ today: string; created: number }> {
   const day = today ?? (await airportToday(db));
+  const chunkSize = options.chunkSize ?? RUN_CHUNK_SIZE;
   const actor: AuditActor = { user: null };
   let created = 0;
   const cycles = await db.select().from(invoiceCycles);
   for (const cycle of cycles) {
     const period = cyclePeriod(cycle.expression, day);
     if (!period) continue;
-    const due = await db
-      .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, start: agreements.startDate, end: agreements.endDate })
-      .from(agreements)
-      .where(
-        and(
-          eq(agreements.invoiceCycleId, cycle.id),
-          inArray(agreements.status, ['Active', 'Expiring Soon']),
-          lte(agreements.startDate, period.end),
-          or(isNull(agreements.endDate), gte(agreements.endDate, period.start)),
-          sql`not exists (select 1 from ${invoices} where ${invoices.agreementId} = ${agreements.id} and ${invoices.periodStart} = ${period.start})`,
-        ),
-      );
-    for (const agreement of due) {
-      const start = agreement.start > period.start ? agreement.start : period.start;
-      const end = agreement.end && agreement.end < period.end ? agreement.end : period.end;
-      const id = await db.transaction((tx) => insertAgreementInvoice(tx, actor, agreement, { start, end, key: period.start }, cycle.dueDays, day));
-      if (id) created += 1;
+    let after: string | null = null;
+    for (;;) {
+      const chunk: { last: string; created: number } | null = await db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, start: agreements.startDate, end: agreements.endDate })
+          .from(agreements)
+          .where(
+            and(
+              eq(agreements.invoiceCycleId, cycle.id),
+              inArray(agreements.status, ['Active', 'Expiring Soon']),
+              lte(agreements.startDate, period.end),
+              or(isNull(agreements.endDate), gte(agreements.endDate, period.start)),
+              after ? gt(agreements.id, after) : undefined,
+              sql`not exists (select 1 from ${invoices} where ${invoices.agreementId} = ${agreements.id} and ${invoices.periodStart} = ${period.start})`,
+            ),
+          )
+          .orderBy(asc(agreements.id))
+          .limit(chunkSize);
+        if (due.length === 0) return null;
+        const drafts = due.map((agreement) => ({
+          agreement,
+          period: { start: agreement.start > period.start ? agreement.start : period.start, end: agreement.end && agreement.end < period.end ? agreement.end : period.end, key: period.start },
+          dueDays: cycle.dueDays,
+        }));
+        const made = await insertRentInvoices(tx, actor, drafts, day);
+        return { last: due[due.length - 1]!.id, created: made.size };
+      });
+      if (!chunk) break;
+      created += chunk.created;
+      after = chunk.last;
     }
   }
   return { today: day, created };
@@ -138,40 +246,64 @@ export async function runInvoiceCycles(db: Db, today?: string): Promise<{ today:
 /**
  * The overdue run (daily): a Created invoice with something due after its due date becomes
  * Overdue and gets one late-fee line: the late fee % of its payment type (the agreement's, or
- * else the company's latest agreement's) of the amount due. The partial unique index on the
- * late-fee line makes a second run, or a second instance, add nothing.
+ * else the company's latest agreement's) of the amount due, added to its maintained total in the
+ * same statement. Invoices are locked (`FOR UPDATE`) a chunk at a time, in id order; a second
+ * instance waits on them and then finds them Overdue. The partial unique index on the late-fee
+ * line makes a second fee impossible whatever happens.
  */
-export async function runOverdueInvoices(db: Db, today?: string): Promise<{ today: string; overdue: number }> {
+export async function runOverdueInvoices(db: Db, today?: string, options: RunOptions = {}): Promise<{ today: string; overdue: number }> {
   const day = today ?? (await airportToday(db));
-  const candidates = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.status, 'Created'), sql`${invoices.dueDate} < ${day}`, sql`${invoices.paidCents} < ${invoices.totalCents}`));
+  const chunkSize = options.chunkSize ?? RUN_CHUNK_SIZE;
   let overdue = 0;
-  for (const { id } of candidates) {
-    const changed = await db.transaction(async (tx) => {
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
-      if (!invoice || invoice.status !== 'Created' || !invoice.dueDate || invoice.dueDate >= day || invoice.paidCents >= invoice.totalCents) return false;
-      const [type] = await tx
-        .select({ lateFee: paymentTypes.lateFee })
-        .from(agreements)
-        .innerJoin(paymentTypes, eq(paymentTypes.id, agreements.rentAdjustmentTypeId))
-        .where(invoice.agreementId ? eq(agreements.id, invoice.agreementId) : eq(agreements.companyId, invoice.companyId))
-        .orderBy(desc(agreements.startDate))
-        .limit(1);
-      const fee = lateFeeCents(invoice.totalCents - invoice.paidCents, type?.lateFee ?? 0);
-      await tx.update(invoices).set({ status: 'Overdue', updatedAt: new Date() }).where(eq(invoices.id, id));
-      if (fee > 0) {
-        await tx
-          .insert(invoiceLineItems)
-          .values({ invoiceId: id, name: 'Late fee', description: `${type!.lateFee}% of the amount due after ${formatDate(invoice.dueDate)}`, chargesCents: fee, amount: 1, kind: 'late_fee' })
-          .onConflictDoNothing();
-      }
-      await refreshInvoiceTotals(tx, id, day);
-      await recordAudit(tx, { user: null }, { action: 'update', entity: 'invoice', entityId: id, before: { status: 'Created' }, after: { status: 'Overdue', lateFeeCents: fee } });
-      return true;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const chunk: { last: string; overdue: number } | null = await db.transaction(async (tx) => {
+      const due = rowsOf<{ id: string; due_cents: string | number; due_date: string; late_fee: string | number | null }>(
+        await tx.execute(sql`
+          select i.id, i.total_cents - i.paid_cents as due_cents, i.due_date::text as due_date, fee.late_fee
+          from invoices i
+          left join lateral (
+            select t.late_fee from agreements a inner join payment_types t on t.id = a.rent_adjustment_type_id
+            where case when i.agreement_id is not null then a.id = i.agreement_id else a.company_id = i.company_id end
+            order by a.start_date desc limit 1
+          ) fee on true
+          where i.status = 'Created' and i.due_date < ${day}::date and i.paid_cents < i.total_cents and i.id > ${after}::uuid
+          order by i.id
+          limit ${chunkSize}
+          for update of i`),
+      );
+      if (due.length === 0) return null;
+      const marked = due.map((row) => {
+        const percent = Number(row.late_fee ?? 0);
+        const fee = lateFeeCents(Number(row.due_cents), percent);
+        return { id: row.id, fee_cents: fee, description: `${percent}% of the amount due after ${formatDate(row.due_date)}` };
+      });
+      const changed = rowsOf<{ id: string; fee_cents: string | number }>(
+        await tx.execute(sql`
+          with mark as (
+            select * from jsonb_to_recordset(${JSON.stringify(marked)}::jsonb) as m(id uuid, fee_cents bigint, description text)
+          ), fee as (
+            insert into invoice_line_items (invoice_id, name, description, charges_cents, amount, kind)
+            select id, 'Late fee', description, fee_cents, 1, 'late_fee' from mark where fee_cents > 0
+            on conflict do nothing
+            returning invoice_id, charges_cents
+          )
+          update invoices i
+          set status = 'Overdue', total_cents = i.total_cents + coalesce(fee.charges_cents, 0), updated_at = now()
+          from mark left join fee on fee.invoice_id = mark.id
+          where i.id = mark.id
+          returning i.id, coalesce(fee.charges_cents, 0) as fee_cents`),
+      );
+      await recordAudits(
+        tx,
+        { user: null },
+        changed.map((row) => ({ action: 'update', entity: 'invoice', entityId: row.id, before: { status: 'Created' }, after: { status: 'Overdue', lateFeeCents: Number(row.fee_cents) } })),
+      );
+      return { last: due[due.length - 1]!.id, overdue: changed.length };
     });
-    if (changed) overdue += 1;
+    if (!chunk) break;
+    overdue += chunk.overdue;
+    after = chunk.last;
   }
   return { today: day, overdue };
 }

@@ -42,14 +42,13 @@ export interface AuditActor {
   requestId?: string;
 }
 
-/** Record a change in the same transaction as the change itself. */
-export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+function auditRow(actor: AuditActor, entry: AuditEntry) {
   const changes =
     entry.action === 'update' && entry.before && entry.after
       ? diffValues(entry.before, entry.after)
       : snapshot(entry.after ?? entry.before ?? {});
-  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
-  await tx.insert(auditLog).values({
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return null;
+  return {
     actorId: actor.user?.id ?? null,
     actorEmail: actor.user?.email ?? null,
     action: entry.action,
@@ -58,5 +57,16 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
     changes,
     reason: entry.reason ?? null,
     requestId: actor.requestId ?? null,
-  });
+  };
+}
+
+/** Record a change in the same transaction as the change itself. */
+export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await recordAudits(tx, actor, [entry]);
+}
+
+/** Many changes by one actor in one statement (set-based runs and payments of several invoices). */
+export async function recordAudits(tx: DbOrTx, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  const rows = entries.map((entry) => auditRow(actor, entry)).filter((row) => row !== null);
+  if (rows.length > 0) await tx.insert(auditLog).values(rows);
 }
