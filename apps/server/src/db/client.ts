@@ -74,10 +74,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
-  // process: the pool discards it and the next query opens a new one.
-  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  // A request waits at most this long for a connection when the database is unreachable (503).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // A connection dropped by the server (restart, failover, admin kill) must not crash the
+  // process. The pool listens on idle connections only; a connection checked out by a
+  // transaction emits its `error` to whoever holds it, and with no listener Node exits. So every
+  // connection gets its own listener; the query in flight fails (503), and the pool discards the
+  // broken connection when it is released, so the next query opens a new one.
+  const warn = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
   /** N instances starting together take turns: the advisory lock is held on one connection. */
   async function exclusive<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
     const connection = await pool.connect();

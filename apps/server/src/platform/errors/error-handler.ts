@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { FALLBACK_ERROR_MESSAGE } from '@apron/core';
 import { ZodError } from 'zod';
 import { AppError } from './app-error';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../db/unavailable';
 
 /** `{ "a.b": "message" }` from zod issues: the first message per field wins. */
 export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, prefix?: string): Record<string, string> {
@@ -63,6 +64,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (fastifyError.statusCode === 429) {
       return reply.status(429).send({ code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute and try again.' });
+    }
+    // The database is restarting or unreachable: a moment's outage, not a fault of this request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const mapped = fromPostgres(error);
     if (mapped) {

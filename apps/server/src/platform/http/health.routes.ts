@@ -9,7 +9,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: 'public' },
       schema: {
         tags: ['operations'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), database: z.literal('down') }) },
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ code: z.literal('UNAVAILABLE'), status: z.literal('unavailable'), database: z.literal('down') }) },
       },
     },
     async (request, reply) => {
@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database did not answer');
-        return reply.status(503).send({ status: 'unavailable' as const, database: 'down' as const });
+        return reply.status(503).send({ code: 'UNAVAILABLE' as const, status: 'unavailable' as const, database: 'down' as const });
       }
     },
   );
