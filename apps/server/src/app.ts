@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import accessPlugin from './platform/access/access.plugin';
 import { registerErrorHandler } from './platform/errors/error-handler';
+import { registerRequestGuards } from './platform/http/request-guards';
 import { registerWebApp } from './platform/http/web-app';
 import type { AppContext } from './platform/context';
 import { createJobs, type Jobs } from './platform/jobs/index';
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before any route: Fastify binds a route's error handler when the route is added.
   registerErrorHandler(app);
+  // A NUL in any input, or a multipart body without a boundary: a 400 naming the field, not a 500.
+  registerRequestGuards(app);
   await app.register(accessPlugin, {
     db: database.db,
     sessionSecret: config.sessionSecret,

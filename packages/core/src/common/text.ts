@@ -1,16 +1,24 @@
 import { z } from 'zod';
 
+/**
+ * PostgreSQL cannot store the NUL character (U+0000) in text, so every text a client sends refuses
+ * it: the text schemas below name the field, and the server's request guard catches any other string.
+ */
+export const NUL_MESSAGE = 'Contains a character that is not allowed';
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /** Required trimmed text: blank after trimming is "<Label> is required". */
 export function zRequiredText(label: string, max = 200) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, `${label} contains a character that is not allowed`);
 }
 
 export function zOptionalText(max = 2000) {
-  return z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
+  return z.string().trim().max(max, `Must be at most ${max} characters`).refine(hasNoNul, NUL_MESSAGE).optional().default('');
 }
 
 export const ZEmail = z

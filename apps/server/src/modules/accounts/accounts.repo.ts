@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { parseSort, type TAccountListQuery } from '@apron/core';
+import { type TAccountListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { fieldError } from '../../platform/errors/app-error';
+import { resolveSort } from '../../platform/http/list-sort';
 import { accounts, type AccountRow } from './accounts.table';
 
 export type NewAccount = typeof accounts.$inferInsert;
@@ -52,9 +52,8 @@ export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promis
   }
   if (query.internal) filters.push(eq(accounts.isInternal, query.internal === 'true'));
   const where = filters.length ? and(...filters) : undefined;
-  const sort = parseSort(query.sort) ?? { field: 'email', direction: 'asc' as const };
-  const column = SORTS[sort.field];
-  if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
+  const sort = resolveSort(SORTS, query.sort, { field: 'email', direction: 'asc' as const });
+  const column = sort.by;
   const order = sort.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
   const [rows, [counted]] = await Promise.all([
     db

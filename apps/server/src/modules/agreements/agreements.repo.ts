@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { parseSort, type TAgreementGridQuery } from '@apron/core';
+import { type TAgreementGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { fieldError } from '../../platform/errors/app-error';
+import { resolveSort } from '../../platform/http/list-sort';
 import { companies } from '../companies/index';
 import { invoiceCycles, paymentTypes } from '../settings/index';
 import type { AgreementScope } from './agreements.policy';
@@ -47,9 +47,8 @@ export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, sco
   if (query.status) filters.push(eq(agreements.status, query.status));
   if (query.q) filters.push(sql`lower(${agreements.title} || ' ' || ${agreements.agreementNum}) like ${containsPattern(query.q)}`);
   const where = filters.length ? and(...filters) : undefined;
-  const sort = parseSort(query.sort) ?? { field: 'startDate', direction: 'desc' as const };
-  const column = SORTS[sort.field];
-  if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
+  const sort = resolveSort(SORTS, query.sort, { field: 'startDate', direction: 'desc' as const });
+  const column = sort.by;
   // `nulls last` only where there are nulls (end date): on a NOT NULL column it would stop the
   // planner from reading the (start_date, id) index backwards for the default sort.
   const nulls = sort.field === 'endDate' ? sql` nulls last` : sql``;

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { parseSort, type TListQuery } from '@apron/core';
+import { type TListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { accounts } from '../accounts/index';
-import { fieldError } from '../../platform/errors/app-error';
+import { resolveSort } from '../../platform/http/list-sort';
 import { alertRecipients, alerts, type AlertRow } from './alerts.table';
 
 export type RecipientAlert = AlertRow & { isNew: boolean };
@@ -34,10 +34,9 @@ function escapeLike(text: string): string {
 
 /** The caller's alerts (not removed), paged and sorted in SQL; newest first by default. */
 export async function findAlertsOfAccount(db: DbOrTx, accountId: string, query: TListQuery): Promise<{ rows: RecipientAlert[]; total: number }> {
-  const sort = parseSort(query.sort);
-  if (sort && !(sort.field in SORT_COLUMNS)) throw fieldError('sort', `Cannot sort by ${sort.field}`);
-  const column = sort ? SORT_COLUMNS[sort.field as keyof typeof SORT_COLUMNS] : alerts.createdAt;
-  const direction = sort?.direction === 'asc' ? asc : desc;
+  const sort = resolveSort(SORT_COLUMNS, query.sort, { field: 'createdAt', direction: 'desc' });
+  const column = sort.by;
+  const direction = sort.direction === 'asc' ? asc : desc;
   const conditions: SQL[] = [eq(alertRecipients.accountId, accountId), isNull(alertRecipients.deletedAt)];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;

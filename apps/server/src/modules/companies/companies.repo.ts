@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { parseSort, type TCompanyGridQuery } from '@apron/core';
+import { type TCompanyGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { fieldError } from '../../platform/errors/app-error';
+import { resolveSort } from '../../platform/http/list-sort';
 import { accounts } from '../accounts/index';
 import { companies, type CompanyRow, type NewCompany } from './companies.table';
 
@@ -33,9 +33,8 @@ export async function listCompanies(db: DbOrTx, query: TCompanyGridQuery, scope:
     );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const sort = parseSort(query.sort) ?? { field: 'name', direction: 'asc' as const };
-  const column = SORTS[sort.field];
-  if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
+  const sort = resolveSort(SORTS, query.sort, { field: 'name', direction: 'asc' as const });
+  const column = sort.by;
   const order = sort.direction === 'desc' ? sql`${column} desc` : sql`${column} asc`;
   const rows = await db
     .select()

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { calendarDate, parseSort, readSetting, type TInvoiceGridQuery } from '@apron/core';
+import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { fieldError } from '../../platform/errors/app-error';
+import { resolveSort } from '../../platform/http/list-sort';
 import { companies } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
 import { invoiceLineItems, invoices, type InvoiceRow, type LineItemRow } from './invoices.table';
@@ -47,9 +47,8 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
     filters.push(asNumber !== null ? sql`(${invoices.invoiceNumber} = ${asNumber} or lower(${invoices.name}) like ${text})` : sql`lower(${invoices.name}) like ${text}`);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const sort = parseSort(query.sort) ?? { field: 'invoiceNumber', direction: 'desc' as const };
-  const column = SORTS[sort.field];
-  if (!column) throw fieldError('sort', `Cannot sort by ${sort.field}`);
+  const sort = resolveSort(SORTS, query.sort, { field: 'invoiceNumber', direction: 'desc' as const });
+  const column = sort.by;
   // Plain asc/desc keeps the (status, invoice_number) and (company_id, invoice_number) indexes
   // usable for the first page; only the nullable dates say where blanks go (last either way).
   const nullable = sort.field === 'dueDate' || sort.field === 'paymentDate';

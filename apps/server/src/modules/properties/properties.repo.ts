@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { calendarDate, parseSort, toCents, type TPropertyGridQuery, type TPropertyStatus, type TPropertyValues } from '@apron/core';
+import { calendarDate, toCents, type TPropertyGridQuery, type TPropertyStatus, type TPropertyValues } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { leaseSource } from './lease-source';
+import { resolveSort } from '../../platform/http/list-sort';
 import type { GridRowData } from './properties.presenter';
 import {
   properties, propertyAreas, propertyAttributeValues, propertyImages, propertyTypes, type PropertyImageRow, type PropertyRow,
@@ -103,8 +104,8 @@ export async function findPropertiesForGrid(db: DbOrTx, query: TPropertyGridQuer
   else if (query.status) filters.push(sql`${status} = ${query.status}`);
   const where = filters.length > 0 ? and(...filters) : undefined;
 
-  const sort = parseSort(query.sort) ?? { field: 'name', direction: 'asc' as const };
-  const key = sort.field === 'status' ? sql`${status}` : GRID_SORTS[sort.field as keyof typeof GRID_SORTS] ?? GRID_SORTS.name;
+  const sort = resolveSort({ ...GRID_SORTS, status: sql`${status}` }, query.sort, { field: 'name', direction: 'asc' });
+  const key = sort.by;
   const order = sort.direction === 'desc' ? [desc(key), desc(properties.id)] : [asc(key), asc(properties.id)];
 
   const rows = await db

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { MAX_PAGE_SIZE, parseSort, type TListQuery } from '@apron/core';
+import { MAX_PAGE_SIZE, type TListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { fieldError } from '../../platform/errors/app-error';
+import { resolveSort } from '../../platform/http/list-sort';
 import type { MasterDefinition } from './master-data.registry';
 
 type Row = Record<string, unknown>;
@@ -13,11 +13,9 @@ export function containsPattern(text: string): string {
 
 /** ORDER BY from `sort=field:dir`, whitelisted per type; the id breaks ties so pages are stable. */
 export function orderFor(def: MasterDefinition, sort: string | undefined): SQL[] {
-  const parsed = parseSort(sort) ?? { field: def.defaultSort, direction: 'asc' as const };
-  const column = def.sort[parsed.field];
-  if (!column) throw fieldError('sort', `Cannot sort by ${parsed.field}`);
+  const parsed = resolveSort(def.sort, sort, { field: def.defaultSort, direction: 'asc' });
   const by = parsed.direction === 'desc' ? desc : asc;
-  return [by(column), asc(def.table.id)];
+  return [by(parsed.by), asc(def.table.id)];
 }
 
 export async function listMasterRows(db: DbOrTx, def: MasterDefinition, query: TListQuery): Promise<{ rows: Row[]; total: number }> {
