@@ -4,6 +4,8 @@ export * from './dates';
 export * from './errors';
 export * from './common/list';
 export * from './common/text';
+export * from './common/messages';
+export * from './common/number';
 export * from './settings/index';
 export * from './accounts';
 export * from './contact';

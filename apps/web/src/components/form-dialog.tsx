@@ -17,6 +17,8 @@ export interface TFormDialogProps {
   children: ReactNode;
   submitLabel?: string;
   cancelLabel?: string;
+  /** One button only (a read-only copy closes with its submit button). */
+  hideCancel?: boolean;
   submitting?: boolean;
   /** Always full screen (large editors); otherwise full screen on phones only. */
   fullScreen?: boolean;
@@ -25,7 +27,7 @@ export interface TFormDialogProps {
 
 /** A dialog holding a form: title, fields, Cancel and a submit button. Full screen on phones. */
 export function FormDialog(props: TFormDialogProps) {
-  const { open, title, onClose, onSubmit, children, submitLabel = 'Save', cancelLabel = 'Cancel', submitting, fullScreen, maxWidth = 'sm' } = props;
+  const { open, title, onClose, onSubmit, children, submitLabel = 'Save', cancelLabel = 'Cancel', hideCancel, submitting, fullScreen, maxWidth = 'sm' } = props;
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -46,9 +48,11 @@ export function FormDialog(props: TFormDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={submitting}>
-            {cancelLabel}
-          </Button>
+          {!hideCancel && (
+            <Button onClick={onClose} disabled={submitting}>
+              {cancelLabel}
+            </Button>
+          )}
           <Button type="submit" variant="contained" disabled={submitting}>
             {submitLabel}
           </Button>

@@ -22,6 +22,10 @@ export interface TTextFieldProps<T extends FieldValues> extends TBaseFieldProps<
   autoComplete?: string;
   readOnly?: boolean;
   autoFocus?: boolean;
+  /** Digits typed as text (account and routing numbers): the phone's number pad, not a number input. */
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'tel';
+  /** The characters allowed, as an HTML pattern (e.g. '[0-9]*'); the schema still decides. */
+  pattern?: string;
 }
 
 function textOf(value: unknown): string {
@@ -31,7 +35,7 @@ function textOf(value: unknown): string {
 
 /** A labelled text input bound to react-hook-form; the error shows under the field. */
 export function TextField<T extends FieldValues>(props: TTextFieldProps<T>) {
-  const { name, control, label, required, disabled, helperText, type = 'text', multiline, minRows, autoComplete, readOnly, autoFocus } = props;
+  const { name, control, label, required, disabled, helperText, type = 'text', multiline, minRows, autoComplete, readOnly, autoFocus, inputMode, pattern } = props;
   const id = useId();
   const { field, fieldState } = useController({ name, control });
   return (
@@ -54,7 +58,7 @@ export function TextField<T extends FieldValues>(props: TTextFieldProps<T>) {
       helperText={fieldState.error?.message ?? helperText}
       fullWidth
       slotProps={{
-        htmlInput: { readOnly, 'aria-invalid': fieldState.error ? true : undefined },
+        htmlInput: { readOnly, inputMode, pattern, 'aria-invalid': fieldState.error ? true : undefined },
         inputLabel: type === 'date' || type === 'datetime-local' ? { shrink: true } : undefined,
       }}
     />

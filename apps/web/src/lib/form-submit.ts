@@ -1,13 +1,13 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError, isApiError } from './api-client';
-import { applyFieldErrors } from './form-errors';
+import { applyFieldErrors, type TFieldNames } from './form-errors';
 import type { TNotify } from './notify';
 
 /** A failed form save: field errors go on their fields, anything else is a toast. */
 export function reportFormError<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fieldNames: readonly string[],
+  fieldNames: TFieldNames,
   notify: TNotify,
 ): void {
   const unmatched = applyFieldErrors(error, setError, fieldNames);

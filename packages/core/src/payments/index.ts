@@ -47,6 +47,17 @@ export const ZPayOnline = z.object({
 export type TPayOnline = z.infer<typeof ZPayOnline>;
 
 /**
+ * The labels of the Manual Payment dialog's three fields: Cash (accountType true) or Check.
+ * Errors name the field as the dialog labels it ('Comments is required', not 'Confirmation').
+ */
+export const MANUAL_PAYMENT_LABELS = {
+  cash: { accountName: 'Paid By', accountDetails: 'Cash Details', confirmation: 'Comments' },
+  check: { accountName: 'Account Name', accountDetails: 'Account Number', confirmation: 'Routing Number' },
+} as const;
+
+const zManualText = z.string().trim().max(200, 'Must be at most 200 characters').optional().default('');
+
+/**
  * Manual Payment dialog (Invoices admins). accountType true = Cash: accountName is Paid By,
  * accountDetails Cash Details, confirmation Comments. false = Check: accountName is Account Name,
  * accountDetails the Account Number (stored masked: last 4 digits) and confirmation the Routing
@@ -56,15 +67,19 @@ export const ZManualPayment = z
   .object({
     lineIds: ZLineIds,
     accountType: z.boolean({ error: 'Cash or Check is required' }),
-    accountName: zRequiredText('Account Name', 200),
-    accountDetails: zRequiredText('Account Details', 200),
-    confirmation: zRequiredText('Confirmation', 200),
+    accountName: zManualText,
+    accountDetails: zManualText,
+    confirmation: zManualText,
     paymentDate: zDateOnly('Payment Date'),
   })
   .superRefine((v, ctx) => {
+    const labels = v.accountType ? MANUAL_PAYMENT_LABELS.cash : MANUAL_PAYMENT_LABELS.check;
+    for (const field of ['accountName', 'accountDetails', 'confirmation'] as const) {
+      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: `${labels[field]} is required` });
+    }
     if (v.accountType) return;
-    if (!/^\d{4,17}$/.test(v.accountDetails)) ctx.addIssue({ code: 'custom', path: ['accountDetails'], message: 'Account Number must be 4 to 17 digits' });
-    if (!/^\d{9}$/.test(v.confirmation)) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'Routing Number must be 9 digits' });
+    if (v.accountDetails && !/^\d{4,17}$/.test(v.accountDetails)) ctx.addIssue({ code: 'custom', path: ['accountDetails'], message: 'Account Number must be 4 to 17 digits' });
+    if (v.confirmation && !/^\d{9}$/.test(v.confirmation)) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'Routing Number must be 9 digits' });
   });
 export type TManualPayment = z.infer<typeof ZManualPayment>;
 

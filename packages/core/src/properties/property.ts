@@ -41,7 +41,11 @@ export const ZPropertyInput = z.object({
   availableDate: ZOptionalDateOnly,
   visibletoExternal: z.boolean().default(false),
   location: ZLocation.default({ ...DEFAULT_PROPERTY_LOCATION }),
-  attributes: z.record(z.string().uuid('Invalid Id'), z.string().trim().max(1000, 'Must be at most 1000 characters')).default({}),
+  // a value never typed is absent (undefined): the type's rule says '<Attribute> is required'
+  attributes: z
+    .record(z.string().uuid('Invalid Id'), z.string().trim().max(1000, 'Must be at most 1000 characters').optional())
+    .default({})
+    .transform((values) => Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined))),
 });
 export type TPropertyInput = z.input<typeof ZPropertyInput>;
 export type TPropertyValues = z.output<typeof ZPropertyInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber } from '../common/number';
 
 /**
  * One month of the Consumer Price Index, kept by Settings admins (`Crud/cpiIndex`) for CPI rent
@@ -10,10 +11,11 @@ export const ZCpiIndex = z.object({
     .string({ error: 'Period is required' })
     .trim()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Period must be YYYY-MM'),
-  value: z.coerce
-    .number({ error: 'Value must be a number' })
-    .positive('Value must be greater than 0')
-    .max(100_000, 'Value must be at most 100,000')
-    .refine((v) => Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6, 'Value has at most four decimals'),
+  value: zNumber('Value', (n) =>
+    n
+      .positive('Value must be greater than 0')
+      .max(100_000, 'Value must be at most 100,000')
+      .refine((v) => Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6, 'Value has at most four decimals'),
+  ),
 });
 export type TCpiIndex = z.infer<typeof ZCpiIndex>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cronError, DEFAULT_CRON_EXPRESSION } from './cron';
 import { SYSTEM_SETTINGS, isSystemSettingName } from './system-settings';
 import { zOptionalText, zRequiredText } from '../common/text';
+import { zNumber } from '../common/number';
 import { ZCpiIndex } from './cpi-index';
 
 /**
@@ -23,11 +24,7 @@ export const ZDocumentType = ZNameDescription;
 export const ZInsuranceType = ZNameDescription;
 
 export const ZInvoiceCycle = ZNameDescription.extend({
-  dueDays: z.coerce
-    .number({ error: 'Due days must be a number' })
-    .int('Due days must be a whole number')
-    .min(0, 'Due days must be at least 0')
-    .max(365, 'Due days must be at most 365'),
+  dueDays: zNumber('Due days', (n) => n.int('Due days must be a whole number').min(0, 'Due days must be at least 0').max(365, 'Due days must be at most 365')),
   expression: z
     .string()
     .trim()
@@ -44,14 +41,8 @@ export const ZInvoiceCycle = ZNameDescription.extend({
  */
 export const ZPaymentType = ZNameDescription.extend({
   skuType: z.enum(SKU_TYPES, { error: 'Choose CPI, Flat or Percent' }),
-  skuValue: z.coerce
-    .number({ error: 'Value must be a number' })
-    .min(0, 'Value must be at least 0')
-    .max(1_000_000, 'Value must be at most 1,000,000'),
-  lateFee: z.coerce
-    .number({ error: 'Late fee must be a number' })
-    .min(0, 'Late fee must be between 0 and 100')
-    .max(100, 'Late fee must be between 0 and 100'),
+  skuValue: zNumber('Value', (n) => n.min(0, 'Value must be at least 0').max(1_000_000, 'Value must be at most 1,000,000')),
+  lateFee: zNumber('Late fee', (n) => n.min(0, 'Late fee must be between 0 and 100').max(100, 'Late fee must be between 0 and 100')),
 }).superRefine((value, ctx) => {
   const scale = value.skuType === 'Flat' ? 100 : 10_000;
   if (Math.abs(Math.round(value.skuValue * scale) - value.skuValue * scale) > 1e-6) {

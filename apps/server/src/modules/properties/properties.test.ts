@@ -73,7 +73,7 @@ describe('POST Property/List and GET Property/List/{id}', () => {
     const decimals = await admin.request({ method: 'POST', url: '/api/Property/List', payload: body({ rent: 10.555 }) });
     expect(decimals.json().errors.rent).toBe('At most two decimals');
     const text = await admin.request({ method: 'POST', url: '/api/Property/List', payload: body({ rent: 'abc' }) });
-    expect(text.json().errors.rent).toBe('Must be a number');
+    expect(text.json().errors.rent).toBe('Rent must be a number');
     const huge = await admin.request({ method: 'POST', url: '/api/Property/List', payload: body({ rent: 20_000_000 }) });
     expect(huge.json().errors.rent).toMatch(/at most/);
   });

@@ -4,10 +4,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { calendarDate } from '@apron/core/dates';
 import { formatMoney } from '@apron/core/money';
-import { PAYMENT_MESSAGES, ZManualPayment, type TManualPayment } from '@apron/core/payments';
+import { MANUAL_PAYMENT_LABELS, PAYMENT_MESSAGES, ZManualPayment, type TManualPayment } from '@apron/core/payments';
 import type { TInvoice } from '@apron/core/invoices';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
@@ -17,13 +18,8 @@ import { useNotify } from '../../lib/notify';
 import { useManualPayment } from './api';
 import { selectedAmountCents } from './pay-with-card';
 
-const FIELD_NAMES = ['accountName', 'accountDetails', 'confirmation', 'paymentDate', 'accountType'] as const;
-
-/** The labels of the three fields: Cash (accountType true) or Check. */
-export const MANUAL_LABELS = {
-  cash: { accountName: 'Paid By', accountDetails: 'Cash Details', confirmation: 'Comments' },
-  check: { accountName: 'Account Name', accountDetails: 'Account Number', confirmation: 'Routing Number' },
-} as const;
+/** The labels of the three fields: Cash (accountType true) or Check; the schema's errors use the same. */
+export const MANUAL_LABELS = MANUAL_PAYMENT_LABELS;
 
 /** Manual Payment (Invoices admins): 'Payment' with the Cash/Check switch, then a confirmation. */
 export function ManualPaymentDialog(props: { invoice: TInvoice; lineIds: string[]; open: boolean; onClose: () => void; onPaid: () => void }) {
@@ -31,13 +27,14 @@ export function ManualPaymentDialog(props: { invoice: TInvoice; lineIds: string[
   const notify = useNotify();
   const save = useManualPayment(invoice._id);
   const [pending, setPending] = useState<TManualPayment | null>(null);
-  const form = useForm<TManualPayment>({
+  const form = useForm<z.input<typeof ZManualPayment>, unknown, TManualPayment>({
     resolver: zodResolver(ZManualPayment),
     defaultValues: { lineIds, accountType: true, accountName: '', accountDetails: '', confirmation: '', paymentDate: calendarDate(new Date()) },
   });
   const isCash = useWatch({ control: form.control, name: 'accountType' });
   const labels = isCash ? MANUAL_LABELS.cash : MANUAL_LABELS.check;
-  const numeric = isCash ? 'text' : 'number';
+  // check numbers are digits typed as text (a number input would drop leading zeros and accept '1e5')
+  const digits = isCash ? {} : ({ inputMode: 'numeric', pattern: '[0-9]*' } as const);
   const cents = selectedAmountCents(invoice, lineIds);
   return (
     <>
@@ -67,8 +64,8 @@ export function ManualPaymentDialog(props: { invoice: TInvoice; lineIds: string[
           />
         </Stack>
         <TextField control={form.control} name="accountName" label={labels.accountName} required />
-        <TextField control={form.control} name="accountDetails" label={labels.accountDetails} required type={numeric} />
-        <TextField control={form.control} name="confirmation" label={labels.confirmation} required type={numeric} multiline={isCash} minRows={2} />
+        <TextField control={form.control} name="accountDetails" label={labels.accountDetails} required {...digits} />
+        <TextField control={form.control} name="confirmation" label={labels.confirmation} required {...digits} multiline={isCash} minRows={2} />
         <TextField control={form.control} name="paymentDate" label="Payment Date" type="date" required />
       </FormDialog>
       <ConfirmDialog
@@ -89,7 +86,7 @@ export function ManualPaymentDialog(props: { invoice: TInvoice; lineIds: string[
             },
             onError: (error) => {
               setPending(null);
-              reportFormError(error, form.setError, FIELD_NAMES, notify);
+              reportFormError(error, form.setError, ZManualPayment, notify);
             },
           })
         }
