@@ -59,8 +59,8 @@ export function presentProperty(user: TSessionUser | null, parts: PropertyDetail
       row.headerImageKey && row.headerThumbKey ? { url: imageUrl(row.headerImageKey), thumbnailUrl: imageUrl(row.headerThumbKey) } : null,
     images: parts.images.map((image) => ({ _id: image.id, url: imageUrl(image.storageKey), thumbnailUrl: imageUrl(image.thumbKey), position: image.position })),
     leaseInfo: parts.leaseInfo,
-    // Leased is derived, so Make Active / Make Inactive stays available: it changes the stored flag.
-    abilities: { edit: admin, changeStatus: admin },
+    // Leased is shown with no manual change (spec doc 1 §5); Inactive -> Active and back otherwise.
+    abilities: { edit: admin, changeStatus: admin && parts.leaseInfo.status !== 'Leased' },
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -54,15 +54,21 @@ export async function updateProperty(tx: Tx, actor: AuditActor, id: string, valu
   return row!;
 }
 
-/** Make Active / Make Inactive. Leased is derived and cannot be set (the schema refuses it). */
+/**
+ * Make Active / Make Inactive. Leased is derived and cannot be set (the schema refuses it), and a
+ * property shown as Leased has no manual change at all (spec doc 1 §5).
+ */
 export async function setPropertyStatus(tx: Tx, actor: AuditActor, id: string, status: 'Active' | 'Inactive'): Promise<PropertyRow> {
   const before = await repo.findProperty(tx, id, true);
   if (!before) throw notFound('Property not found');
+  if ((await leaseInfoOf(tx, before, repo.today())).status === 'Leased') throw new AppError('CONFLICT', LEASED_STATUS_MESSAGE);
   if (before.status === status) return before;
   const [row] = await tx.update(properties).set({ status, updatedAt: new Date() }).where(eq(properties.id, id)).returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'property', entityId: id, before: { status: before.status }, after: { status } });
   return row!;
 }
+
+export const LEASED_STATUS_MESSAGE = 'A leased property has no manual status change.';
 
 export async function leaseInfoOf(db: DbOrTx, row: PropertyRow, day: string): Promise<TLeaseInfo> {
   const agreement = await leaseSource().currentLease(db, row.id, day);

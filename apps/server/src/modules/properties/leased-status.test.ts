@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Caller, type TestApp } from '../../../test/helpers';
+import { buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin } from '../agreements/agreements.test-support';
+
+// Spec doc 1 §5: "Leased is shown with no manual change" (issue 9 item 14).
+let t: TestApp;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await superAdmin(t);
+});
+afterAll(async () => t?.close());
+
+describe('a Leased property has no manual status change', () => {
+  it('says so in its abilities and the server refuses Make Inactive', async () => {
+    const master = await buildLeaseMasterData(admin);
+    const company = await buildCompany(admin);
+    const property = await buildProperty(admin);
+    const free = (await admin.request({ method: 'GET', url: `/api/Property/List/${property._id}` })).json();
+    expect(free).toMatchObject({ status: 'Active', abilities: { changeStatus: true } });
+
+    const lease = await buildAgreement(admin, master, company._id, { startDate: '2025-01-01', endDate: '2099-12-31' });
+    expect((await admin.request({ method: 'POST', url: `/api/Agreements/Properties/${lease._id}/${property._id}` })).statusCode).toBe(201);
+    const leased = (await admin.request({ method: 'GET', url: `/api/Property/List/${property._id}` })).json();
+    expect(leased).toMatchObject({ status: 'Leased', abilities: { edit: true, changeStatus: false } });
+
+    const refused = await admin.request({ method: 'POST', url: `/api/Property/List/Status/${property._id}`, payload: { status: 'Inactive' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A leased property has no manual status change.');
+    expect((await admin.request({ method: 'GET', url: `/api/Property/List/${property._id}` })).json().status).toBe('Leased');
+  });
+});
