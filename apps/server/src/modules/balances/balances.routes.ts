@@ -97,7 +97,7 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'signedIn' }, schema: { tags, body: ZPayFromBalance, response: { 200: ZPayFromBalanceResult } } },
     async (request) => {
       const scope = balanceScopeOf(request.user);
-      const { paymentIds, ...answer } = await ctx.db.transaction((tx) => payFromBalance(tx, actorOf(request), request.body, scope));
+      const { paymentIds, ...answer } = await payFromBalance(ctx.db, actorOf(request), request.body, scope);
       // Receipt PDFs are rendered by a job after commit, not while the company's ledger is locked.
       await requestReceiptPdfs(ctx, paymentIds);
       return answer;

@@ -1,14 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  BALANCE_MESSAGES, INVOICE_MESSAGES, PAID_BY_BALANCE, fromCents, hasSufficientFunds, maskAccountNumber, toCents,
+  BALANCE_MESSAGES, INVOICE_MESSAGES, calendarDate, fromCents, hasSufficientFunds, maskAccountNumber, readSetting, toCents,
   type TBalanceRecordCreate, type TPayFromBalance,
 } from '@apron/core';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { companies } from '../companies/index';
-import { airportToday, invoices, lockPayableLines, markLinesPaid } from '../invoices/index';
-import { payments, queueReceiptMail } from '../payments/index';
+import { invoices, lockPayableSelections } from '../invoices/index';
+import { recordBalancePayments } from '../payments/index';
+import { loadSystemSettings } from '../settings/index';
 import { balanceRecords } from './balances.table';
 
 /** Balance = sum of Credits - sum of Debits, in SQL (PRODUCT-RULES 7). */
@@ -51,16 +52,19 @@ export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBal
 }
 
 /**
- * Pay from balance, one operation (PRODUCT-RULES 6): find the one company of the named invoices
- * (within the caller's scope), lock its ledger row, lock each invoice and its selected lines and
- * check they are that company's and unpaid, check funds (balance >= total), then write the Debit,
- * one payment (receipt) per invoice and the lines 'PAID BY BALANCE' - all in this transaction.
- * Concurrent requests for one company queue on the ledger lock, so the balance never goes below
- * zero and a line is paid once.
+ * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the one company of
+ * the named invoices (within the caller's scope) and the settings it needs (airport date and
+ * name). Then one transaction of a fixed number of statements, however many invoices: lock the
+ * company's ledger row, lock the invoices and all selected lines in one read and check they are
+ * that company's and unpaid (`lockPayableSelections`), check funds (balance >= total), write the
+ * Debit, and let payments write one payment (receipt) per invoice, the lines 'PAID BY BALANCE',
+ * the audit rows and the receipt e-mails (`recordBalancePayments`). Concurrent requests for one
+ * company queue on the ledger lock, so the balance never goes below zero and a line is paid once.
+ * Returns the payment ids for `requestReceiptPdfs` (after commit).
  */
-export async function payFromBalance(tx: Tx, actor: AuditActor, body: TPayFromBalance, scope: string | null) {
+export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null) {
   const invoiceIds = Object.keys(body).sort();
-  const owners = await tx
+  const owners = await db
     .select({ id: invoices.id, companyId: invoices.companyId })
     .from(invoices)
     .where(scope ? and(inArray(invoices.id, invoiceIds), eq(invoices.companyId, scope)) : inArray(invoices.id, invoiceIds));
@@ -68,41 +72,33 @@ export async function payFromBalance(tx: Tx, actor: AuditActor, body: TPayFromBa
   const companyIds = new Set(owners.map((o) => o.companyId));
   if (companyIds.size !== 1) throw fieldError('invoices', BALANCE_MESSAGES.mixedCompanies);
   const companyId = owners[0]!.companyId;
-  await lockLedger(tx, companyId);
+  const settings = await loadSystemSettings(db, ['TIME_ZONE', 'AIRPORT_NAME']);
+  const today = calendarDate(new Date(), readSetting(settings, 'TIME_ZONE'));
 
-  const selections = [];
-  for (const invoiceId of invoiceIds) {
-    selections.push({ invoiceId, lineIds: body[invoiceId]!, ...(await lockPayableLines(tx, invoiceId, body[invoiceId]!, companyId)) });
-  }
-  const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
-  const balance = await companyBalanceCents(tx, companyId);
-  if (!hasSufficientFunds(balance, totalCents)) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);
-
-  const today = await airportToday(tx);
-  const [debit] = await tx
-    .insert(balanceRecords)
-    .values({
-      companyId,
-      accountNumMasked: '****',
-      routingNum: '',
-      amountCents: totalCents,
-      type: 'Debit',
-      dateApplied: today,
-      reference: `Invoice ${selections.map((s) => `#${s.invoice.invoiceNumber}`).join(', ')}`,
-      createdBy: actor.user?.id ?? null,
-    })
-    .returning();
-  await recordAudit(tx, actor, { action: 'create', entity: 'balanceRecord', entityId: debit!.id, after: debit! });
-  const paymentIds: string[] = [];
-  for (const s of selections) {
-    const [payment] = await tx
-      .insert(payments)
-      .values({ companyId, invoiceId: s.invoiceId, amountCents: s.amountCents, method: 'balance', details: `Balance debit ${debit!.id}`, paymentDate: today, createdBy: actor.user?.id ?? null })
+  return db.transaction(async (tx) => {
+    const [company] = await tx.select({ id: companies.id, email: companies.email }).from(companies).where(eq(companies.id, companyId)).for('update');
+    if (!company) throw notFound(INVOICE_MESSAGES.notFound);
+    const selections = await lockPayableSelections(tx, companyId, invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! })));
+    const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
+    const balance = await companyBalanceCents(tx, companyId);
+    if (!hasSufficientFunds(balance, totalCents)) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);
+    const [debit] = await tx
+      .insert(balanceRecords)
+      .values({
+        companyId,
+        accountNumMasked: '****',
+        routingNum: '',
+        amountCents: totalCents,
+        type: 'Debit',
+        dateApplied: today,
+        reference: `Invoice ${selections.map((s) => `#${s.invoiceNumber}`).join(', ')}`,
+        createdBy: actor.user?.id ?? null,
+      })
       .returning();
-    await markLinesPaid(tx, s.invoiceId, s.lineIds, payment!.id, PAID_BY_BALANCE, today);
-    await recordAudit(tx, actor, { action: 'create', entity: 'payment', entityId: payment!.id, after: { ...payment!, lineIds: s.lineIds } });
-    await queueReceiptMail(tx, payment!.id);
-    paymentIds.push(payment!.id);
-  }
-  return { message: BALANCE_MESSAGES.paid, balance: fromCents(balance - totalCents), paid: fromCents(totalCents), paymentIds };
+    await recordAudit(tx, actor, { action: 'create', entity: 'balanceRecord', entityId: debit!.id, after: debit! });
+    const paymentIds = await recordBalancePayments(tx, actor, {
+      companyId, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), debitId: debit!.id, today, selections,
+    });
+    return { message: BALANCE_MESSAGES.paid, balance: fromCents(balance - totalCents), paid: fromCents(totalCents), paymentIds };
+  });
 }

@@ -5,6 +5,8 @@ import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/
 import { invoiceLineItems } from '../invoices/index';
 import { addCredit, buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
 import { balanceRecords } from './balances.table';
+import { payments } from '../payments/index';
+import { mailOutbox } from '../../platform/mail/mail.table';
 
 let t: TestApp;
 let admin: Caller;
@@ -89,27 +91,61 @@ describe('pay from balance', () => {
     expect(lines.every((l) => l.paymentId === null)).toBe(true);
   });
 
-  it('20 concurrent requests never take the balance below zero and pay each line once', async () => {
+  it('two invoices in one request: one Debit, a payment and a receipt e-mail per invoice', async () => {
     const c = await buildCompany(admin);
     const me = await signIn(t, { isInternal: false, companyId: c._id });
-    // 12 invoices of $10 and one shared invoice whose single line every request also tries.
+    const a = await buildInvoice(admin, c._id); // $51 + $100
+    const b = await buildInvoice(admin, c._id);
+    await addCredit(admin, c._id, 250);
+    const res = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [a._id]: a.lineItems.map((l) => l._id), [b._id]: [b.lineItems[0]!._id] } });
+    expect(res.json()).toEqual({ message: 'Payment Successful', balance: 48, paid: 151 + 51 });
+    expect((await me.request({ method: 'GET', url: `/api/Invoices/${a._id}` })).json()).toMatchObject({ status: 'Paid', amountPaid: 151, amountDue: 0 });
+    expect((await me.request({ method: 'GET', url: `/api/Invoices/${b._id}` })).json()).toMatchObject({ status: 'Created', amountPaid: 51, amountDue: 100 });
+    const debits = (await t.db.select().from(balanceRecords).where(eq(balanceRecords.companyId, c._id))).filter((r) => r.type === 'Debit');
+    const numbers = [a.invoiceNumber, b.invoiceNumber].sort((x, y) => x - y);
+    expect(debits.map((d) => [d.amountCents, d.reference])).toEqual([[20_200, expect.stringMatching(new RegExp(`^Invoice #(${numbers[0]}, #${numbers[1]}|${numbers[1]}, #${numbers[0]})$`))]]);
+    const paid = await t.db.select().from(payments).where(inArray(payments.invoiceId, [a._id, b._id]));
+    expect(paid.map((p) => [p.invoiceId === a._id ? 'a' : 'b', p.amountCents, p.method]).sort()).toEqual([['a', 15_100, 'balance'], ['b', 5100, 'balance']]);
+    const mails = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.ref, paid.map((p) => `payment:${p.id}`)));
+    expect(mails.map((m) => m.subject).sort()).toEqual(paid.map((p) => `Apron Municipal Airport: receipt #${p.receiptNumber} for invoice #${p.invoiceId === a._id ? a.invoiceNumber : b.invoiceNumber}`).sort());
+  });
+
+  it('20 clients of one company racing for one balance and one invoice: no overdraft, no line paid twice', async () => {
+    const c = await buildCompany(admin);
+    const clients = [];
+    for (let i = 0; i < 4; i++) clients.push(await signIn(t, { isInternal: false, companyId: c._id }));
+    // Ten $10 invoices paid two at a time (overlapping pairs) and one shared $10 invoice every
+    // other request wants; $75 of credit is not enough for all of it.
     const invoices: TInvoice[] = [];
-    for (let i = 0; i < 12; i++) invoices.push(await buildInvoice(admin, c._id, [{ name: `Tie-down ${i}`, description: 'night', charges: 10, amount: 1 }]));
-    await addCredit(admin, c._id, 75); // enough for 7 of them
-    const requests = Array.from({ length: 20 }, (_, i) => {
-      const invoice = invoices[i % invoices.length]!;
-      return me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [invoice._id]: [invoice.lineItems[0]!._id] } });
-    });
-    const results = await Promise.all(requests);
-    const ok = results.filter((r) => r.statusCode === 200);
+    for (let i = 0; i < 10; i++) invoices.push(await buildInvoice(admin, c._id, [{ name: `Tie-down ${i}`, description: 'night', charges: 10, amount: 1 }]));
+    const shared = await buildInvoice(admin, c._id, [{ name: 'Shared tie-down', description: 'night', charges: 10, amount: 1 }]);
+    await addCredit(admin, c._id, 75);
+    const line = (invoice: TInvoice) => ({ [invoice._id]: [invoice.lineItems[0]!._id] });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        clients[i % clients.length]!.request({
+          method: 'POST',
+          url: '/api/Company/UpdateInvoiceItems',
+          payload: i % 2 === 0 ? { ...line(invoices[i / 2]!), ...line(invoices[(i / 2 + 1) % 10]!) } : line(shared),
+        }),
+      ),
+    );
     expect(results.every((r) => [200, 409, 422].includes(r.statusCode))).toBe(true);
-    expect(ok).toHaveLength(7);
-    const ledger = (await me.request({ method: 'GET', url: `/api/Company/Balances/${c._id}?pageSize=100` })).json();
-    expect(ledger.balance).toBe(5);
+    const ok = results.filter((r) => r.statusCode === 200).map((r) => r.json() as { paid: number });
+    expect(ok.length).toBeGreaterThan(1);
+    expect(ok.filter((r) => r.paid === 10)).toHaveLength(1); // the shared line, once
+    const ledger = (await clients[0]!.request({ method: 'GET', url: `/api/Company/Balances/${c._id}?pageSize=100` })).json();
+    const spent = ok.reduce((sum, r) => sum + r.paid, 0);
+    expect(ledger.balance).toBe(75 - spent);
     expect(ledger.records.every((r: { runningBalance: number }) => r.runningBalance >= 0)).toBe(true);
-    const lines = await t.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoiceId, invoices.map((i) => i._id)));
-    expect(lines.filter((l) => l.paymentId !== null)).toHaveLength(7);
+    // Every payment's amount is exactly the lines that name it: a line taken twice would leave a payment short.
+    const all = [...invoices, shared].map((i) => i._id);
+    const lines = await t.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoiceId, all));
+    const paid = await t.db.select().from(payments).where(inArray(payments.invoiceId, all));
+    expect(paid.map((p) => p.amountCents).sort()).toEqual(paid.map((p) => lines.filter((l) => l.paymentId === p.id).reduce((sum, l) => sum + l.chargesCents, 0)).sort());
+    expect(lines.filter((l) => l.paymentId !== null)).toHaveLength(paid.length);
+    expect(spent * 100).toBe(paid.reduce((sum, p) => sum + p.amountCents, 0));
     const debits = await t.db.select().from(balanceRecords).where(eq(balanceRecords.companyId, c._id));
-    expect(debits.filter((d) => d.type === 'Debit').reduce((s, d) => s + d.amountCents, 0)).toBe(7000);
+    expect(debits.filter((d) => d.type === 'Debit').reduce((s, d) => s + d.amountCents, 0)).toBe(spent * 100);
   });
 });

@@ -1,13 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { addCalendarDays, maskAccountNumber, PAID_BY_BALANCE } from '@apron/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { addCalendarDays, maskAccountNumber } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { agreements } from '../agreements/index';
 import { companies } from '../companies/index';
 import { invoiceCycles } from '../settings/index';
 import { airportToday, insertAgreementInvoice, invoiceLineItems, invoices, refreshInvoiceTotals, runOverdueInvoices } from '../invoices/index';
-// The payments and balance tables are written directly here: the demo is data, not a payment.
-import { payments } from '../payments/index';
+import { recordDemoPayment } from '../payments/index';
 import { balanceRecords } from './balances.table';
 
 /**
@@ -26,23 +25,7 @@ async function payLines(tx: Tx, invoiceId: string, companyId: string, method: 'c
   const chosen = onlyFirst ? lines.slice(0, 1) : lines;
   const amountCents = chosen.reduce((s, l) => s + l.chargesCents * l.amount, 0);
   if (amountCents === 0) return 0;
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      companyId, invoiceId, amountCents, method, paymentDate: day,
-      provider: method === 'card' ? 'test' : null,
-      providerRef: method === 'card' ? `demo_${invoiceId.slice(0, 8)}` : null,
-      idempotencyKey: method === 'card' ? `demo-${invoiceId}` : null,
-      accountName: method === 'check' ? 'Accounts Payable' : null,
-      accountNumberMasked: method === 'check' ? maskAccountNumber('4400123456') : null,
-      routingNum: method === 'check' ? '021000021' : null,
-    })
-    .returning();
-  await tx
-    .update(invoiceLineItems)
-    .set({ paymentId: payment!.id, paidBy: method === 'balance' ? PAID_BY_BALANCE : payment!.id })
-    .where(inArray(invoiceLineItems.id, chosen.map((l) => l.id)));
-  await refreshInvoiceTotals(tx, invoiceId, day);
+  await recordDemoPayment(tx, { invoiceId, companyId, method, lineIds: chosen.map((l) => l.id), amountCents, day });
   return amountCents;
 }
 

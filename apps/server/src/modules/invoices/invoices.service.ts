@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { INVOICE_MESSAGES, toCents, type TInvoiceCreate, type TLineItemInput, type TLineItemUpdate } from '@apron/core';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
@@ -102,6 +102,9 @@ export async function setComments(tx: Tx, actor: AuditActor, invoiceId: string, 
 
 // ---- Used by payments and balances (through index.ts) ----------------------------------------
 
+/** A payment whose lines are gone: paid meanwhile, or never on that invoice. */
+export const LINE_TAKEN = 'A selected line is already paid or not on this invoice.';
+
 /**
  * Lock the invoice and the selected lines (`SELECT ... FOR UPDATE`) and check that they can be
  * paid: the invoice is not cancelled, every id is a line of it, and none is paid yet. The amount
@@ -121,9 +124,7 @@ export async function lockPayableLines(
     .where(and(eq(invoiceLineItems.invoiceId, invoiceId), inArray(invoiceLineItems.id, [...lineIds])))
     .orderBy(invoiceLineItems.id)
     .for('update');
-  if (lines.length !== new Set(lineIds).size || lines.some((l) => l.paymentId)) {
-    throw new AppError('CONFLICT', 'A selected line is already paid or not on this invoice.');
-  }
+  if (lines.length !== new Set(lineIds).size || lines.some((l) => l.paymentId)) throw new AppError('CONFLICT', LINE_TAKEN);
   const amountCents = lines.reduce((sum, l) => sum + l.chargesCents * l.amount, 0);
   return { invoice, lines, amountCents };
 }
@@ -136,6 +137,85 @@ export async function markLinesPaid(tx: Tx, invoiceId: string, lineIds: readonly
     .where(and(eq(invoiceLineItems.invoiceId, invoiceId), inArray(invoiceLineItems.id, [...lineIds]), isNull(invoiceLineItems.paymentId)))
     .returning({ id: invoiceLineItems.id });
   // The lines were locked and checked unpaid in this transaction; anything else is a bug.
-  if (updated.length !== lineIds.length) throw new AppError('CONFLICT', 'A selected line is already paid or not on this invoice.');
+  if (updated.length !== lineIds.length) throw new AppError('CONFLICT', LINE_TAKEN);
   await refreshInvoiceTotals(tx, invoiceId, today);
+}
+
+// ---- Several invoices at once (pay from balance): a fixed number of statements for any count --
+
+/** The lines chosen on one invoice. */
+export interface LineSelection {
+  invoiceId: string;
+  lineIds: readonly string[];
+}
+
+export interface PayableSelection extends LineSelection {
+  invoiceNumber: number;
+  amountCents: number;
+}
+
+/**
+ * Lock the invoices (in id order, as a single payment does) and then every selected line of all
+ * of them in one read (`FOR UPDATE`), and check what `lockPayableLines` checks: each invoice is
+ * the company's and not cancelled, each line is on the invoice it was chosen under, none is paid.
+ * Returns each invoice's server figure.
+ */
+export async function lockPayableSelections(tx: Tx, companyId: string, selections: readonly LineSelection[]): Promise<PayableSelection[]> {
+  const invoiceIds = [...new Set(selections.map((s) => s.invoiceId))].sort();
+  const locked = await tx
+    .select({ id: invoices.id, companyId: invoices.companyId, status: invoices.status, invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(inArray(invoices.id, invoiceIds))
+    .orderBy(asc(invoices.id))
+    .for('update');
+  if (locked.length !== invoiceIds.length || locked.some((i) => i.companyId !== companyId)) throw notFound(INVOICE_MESSAGES.notFound);
+  if (locked.some((i) => i.status === 'Cancelled')) throw new AppError('CONFLICT', 'A cancelled invoice cannot be paid.');
+  const lineIds = selections.flatMap((s) => s.lineIds);
+  const lines = await tx
+    .select({ id: invoiceLineItems.id, invoiceId: invoiceLineItems.invoiceId, cents: sql<string>`${invoiceLineItems.chargesCents} * ${invoiceLineItems.amount}`, paymentId: invoiceLineItems.paymentId })
+    .from(invoiceLineItems)
+    .where(inArray(invoiceLineItems.id, lineIds))
+    .orderBy(asc(invoiceLineItems.id))
+    .for('update');
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  if (new Set(lineIds).size !== lineIds.length) throw new AppError('CONFLICT', LINE_TAKEN);
+  return selections.map((s) => {
+    const own = s.lineIds.map((id) => byId.get(id));
+    if (own.some((l) => !l || l.invoiceId !== s.invoiceId || l.paymentId)) throw new AppError('CONFLICT', LINE_TAKEN);
+    const invoice = locked.find((i) => i.id === s.invoiceId)!;
+    return { ...s, invoiceNumber: invoice.invoiceNumber, amountCents: own.reduce((sum, l) => sum + Number(l!.cents), 0) };
+  });
+}
+
+/**
+ * Mark the locked lines of several invoices paid, each invoice by its payment, and move each
+ * invoice's maintained paid total and status in the same statement (the invoices are locked, so
+ * adding the lines' sum to `paid_cents` equals recomputing it).
+ */
+export async function markSelectionsPaid(
+  tx: Tx,
+  paid: ReadonlyArray<LineSelection & { paymentId: string; paidBy: string }>,
+  today: string,
+): Promise<void> {
+  const rows = paid.flatMap((p) => p.lineIds.map((lineId) => ({ line_id: lineId, invoice_id: p.invoiceId, payment_id: p.paymentId, paid_by: p.paidBy })));
+  const result = await tx.execute(sql`
+    with pay as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(line_id uuid, invoice_id uuid, payment_id uuid, paid_by text)
+    ), marked as (
+      update invoice_line_items l set payment_id = pay.payment_id, paid_by = pay.paid_by, updated_at = now()
+      from pay where l.id = pay.line_id and l.invoice_id = pay.invoice_id and l.payment_id is null
+      returning l.invoice_id, l.charges_cents * l.amount as cents
+    ), sums as (
+      select invoice_id, sum(cents) as cents, count(*)::int as n from marked group by invoice_id
+    )
+    update invoices i
+    set paid_cents = i.paid_cents + sums.cents,
+        status = case when i.paid_cents + sums.cents = i.total_cents and i.total_cents > 0 then 'Paid' else i.status end,
+        payment_date = case when i.paid_cents + sums.cents = i.total_cents and i.total_cents > 0 then ${today}::date else i.payment_date end,
+        updated_at = now()
+    from sums where i.id = sums.invoice_id
+    returning sums.n`);
+  const counted = (Array.isArray(result) ? result : (result as { rows: Array<{ n: number }> }).rows) as Array<{ n: number }>;
+  // The lines were locked and checked unpaid in this transaction; anything else is a bug.
+  if (counted.reduce((sum, r) => sum + Number(r.n), 0) !== rows.length) throw new AppError('CONFLICT', LINE_TAKEN);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
-import { queueMail } from '../../platform/mail/outbox';
+import { queueMail, type OutgoingMail } from '../../platform/mail/outbox';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { companies } from '../companies/index';
 import { drawLines, invoiceLineItems, invoices, renderPdf } from '../invoices/index';
@@ -71,14 +71,27 @@ export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<v
   const [company] = await tx.select({ email: companies.email }).from(companies).where(eq(companies.id, receipt.tenantId));
   if (!company?.email) return;
   const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-  await queueMail(tx, {
-    to: [company.email],
-    subject: `${airportName}: receipt #${receipt.receiptNumber} for invoice #${receipt.invoiceNumber}`,
-    text: `Thank you. We received ${formatMoney(Math.round(receipt.amount * 100))} for invoice #${receipt.invoiceNumber} on ${formatDate(receipt.paymentDate)}. The receipt is attached.`,
+  await queueMail(tx, receiptMail({ paymentId, receiptNumber: receipt.receiptNumber, invoiceNumber: receipt.invoiceNumber, amountCents: Math.round(receipt.amount * 100), paymentDate: receipt.paymentDate }, company.email, airportName));
+}
+
+/** What a receipt e-mail says: known when the payment is written, so a batch needs no reads. */
+export interface ReceiptMailFacts {
+  paymentId: string;
+  receiptNumber: number;
+  invoiceNumber: number;
+  amountCents: number;
+  paymentDate: string;
+}
+
+export function receiptMail(facts: ReceiptMailFacts, email: string, airportName: string): OutgoingMail {
+  return {
+    to: [email],
+    subject: `${airportName}: receipt #${facts.receiptNumber} for invoice #${facts.invoiceNumber}`,
+    text: `Thank you. We received ${formatMoney(facts.amountCents)} for invoice #${facts.invoiceNumber} on ${formatDate(facts.paymentDate)}. The receipt is attached.`,
     kind: 'payment-receipt',
-    ref: `payment:${paymentId}`,
+    ref: `payment:${facts.paymentId}`,
     holdSeconds: RECEIPT_PDF_HOLD_SECONDS,
-  });
+  };
 }
 
 /** How long a receipt e-mail waits for its PDF before it goes out without one. */

@@ -16,18 +16,27 @@ export interface OutgoingMail {
 
 /** Queue an e-mail in the caller's transaction; the delivery job sends it. */
 export async function queueMail(tx: DbOrTx, mail: OutgoingMail): Promise<string> {
-  const [row] = await tx
+  const [id] = await queueMails(tx, [mail]);
+  return id!;
+}
+
+/** Queue several e-mails in one statement (in the caller's transaction); ids in the same order. */
+export async function queueMails(tx: DbOrTx, mails: readonly OutgoingMail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await tx
     .insert(mailOutbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      kind: mail.kind,
-      attachments: mail.attachments ?? [],
-      ref: mail.ref ?? null,
-      nextAttemptAt: new Date(Date.now() + (mail.holdSeconds ?? 0) * 1000),
-    })
+    .values(
+      mails.map((mail) => ({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        kind: mail.kind,
+        attachments: mail.attachments ?? [],
+        ref: mail.ref ?? null,
+        nextAttemptAt: new Date(Date.now() + (mail.holdSeconds ?? 0) * 1000),
+      })),
+    )
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  return rows.map((row) => row.id);
 }
