@@ -20,3 +20,4 @@ export * from '../modules/balances/balances.table';
 export * from '../modules/settings/cpi-index.table';
 export * from '../modules/agreements/rent-adjustment.table';
 export * from '../modules/identity/sign-in-throttle.table';
+export * from '../modules/payments/card-attempts.table';
