@@ -115,8 +115,13 @@ export async function findPublicListings(db: DbOrTx, query: TListingsQuery): Pro
   return { rows, total: Math.min(n, LISTINGS_COUNT_CAP), capped: n > LISTINGS_COUNT_CAP };
 }
 
+/** The type filter offers only types with at least one public listing (nothing else would match). */
 export async function findListingTypes(db: DbOrTx): Promise<Array<{ _id: string; name: string }>> {
-  const rows = await db.select({ id: propertyTypes.id, name: propertyTypes.name }).from(propertyTypes).orderBy(sql`lower(${propertyTypes.name})`, asc(propertyTypes.id));
+  const rows = await db
+    .select({ id: propertyTypes.id, name: propertyTypes.name })
+    .from(propertyTypes)
+    .where(sql`exists (select 1 from ${properties} where ${properties.propertyTypeId} = ${propertyTypes.id} and ${isPublicSql})`)
+    .orderBy(sql`lower(${propertyTypes.name})`, asc(propertyTypes.id));
   return rows.map((r) => ({ _id: r.id, name: r.name }));
 }
 
@@ -129,13 +134,16 @@ export async function findListingAttributes(db: DbOrTx) {
     .orderBy(sql`lower(${propertyAttributes.name})`);
   return Promise.all(
     attributes.map(async (attribute) => {
+      // Distinct values in the attribute's own order: Numeric as numbers (9 before 45.5 before 100).
+      const key = typedValue(attribute, propertyAttributeValues.value);
       const values = attribute.allowFiltering
         ? await db
-            .selectDistinct({ value: propertyAttributeValues.value })
+            .select({ value: propertyAttributeValues.value })
             .from(propertyAttributeValues)
             .innerJoin(properties, eq(properties.id, propertyAttributeValues.propertyId))
             .where(and(eq(propertyAttributeValues.attributeId, attribute.id), isPublicSql))
-            .orderBy(propertyAttributeValues.value)
+            .groupBy(propertyAttributeValues.value)
+            .orderBy(sql`min(${key}) asc nulls last`, propertyAttributeValues.value)
             .limit(50)
         : [];
       return {

@@ -20,6 +20,10 @@ beforeAll(async () => {
   notes = await buildAttribute(admin, { attributeType: 'Text', name: 'Power', allowFiltering: true });
   hangar = await buildType(admin, { name: 'Box Hangar', attributes: [width._id, hidden._id, notes._id] });
   office = await buildType(admin, { name: 'Office' });
+  // Types with nothing the public may see: none at all, or only an unpublished listing.
+  await buildType(admin, { name: 'Empty Type' });
+  const unpublished = await buildType(admin, { name: 'Unpublished Type' });
+  await buildProperty(admin, { name: 'Hidden Shed', rent: 50, area: area._id, propertyType: unpublished._id, visibletoExternal: false });
   const h = (name: string, rent: number, w: string, power: string, extra: Record<string, unknown> = {}) =>
     buildProperty(admin, {
       name, rent, area: area._id, propertyType: hangar._id, availableDate: `2026-0${Math.round(rent / 100)}-01`,
@@ -91,12 +95,12 @@ describe('GET /api/Listings (public)', () => {
 });
 
 describe('GET /api/Listings/Types and /api/Listings/Attributes (public)', () => {
-  it('lists types for the filter and the public attributes with their values', async () => {
+  it('lists only types with a public listing, and the public attributes with their values (numbers in numeric order)', async () => {
     const types = await t.app.inject({ method: 'GET', url: '/api/Listings/Types' });
     expect(types.json()).toEqual([{ _id: hangar._id, name: 'Box Hangar' }, { _id: office._id, name: 'Office' }]);
     const attributes = await t.app.inject({ method: 'GET', url: '/api/Listings/Attributes' });
     expect(attributes.json()).toEqual([
-      { _id: width._id, name: 'Door Width', attributeType: 'Numeric', allowFiltering: true, allowSorting: true, values: ['100', '45.5', '9'] },
+      { _id: width._id, name: 'Door Width', attributeType: 'Numeric', allowFiltering: true, allowSorting: true, values: ['9', '45.5', '100'] },
       { _id: notes._id, name: 'Power', attributeType: 'Text', allowFiltering: true, allowSorting: false, values: ['110V', '220V'] },
     ]);
   });
