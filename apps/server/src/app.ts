@@ -18,6 +18,7 @@ import { createJobs, type Jobs } from './platform/jobs/index';
 import { createFileStorage } from './platform/files/index';
 import { MODULES } from './modules/index';
 import { squareCspAdditions } from './platform/payments/square-csp';
+import { createPostgresRateLimitStore } from './platform/rate-limit/postgres-store';
 import { createBearerVerifier } from './modules/identity/index';
 
 export interface AppDeps {
@@ -87,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in the database: every instance counts against the same limit.
+  await app.register(rateLimit, { global: false, store: createPostgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Apron API', version: '0.1.0', description: 'Airport property and lease portal' } },

@@ -6,12 +6,14 @@ import { signInRequests } from '../auth/auth.table';
 import { deleteExpiredSessions } from '../auth/sessions';
 import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter';
 import { MAIL_DELIVERY_JOB, createMailDelivery } from '../mail/delivery';
+import { deleteExpiredRateLimits } from '../rate-limit/postgres-store';
 
 export const CLEANUP_JOB = 'expired-records-cleanup';
 
-/** Sessions and provider records past expiry, and sign-ins never completed (a sign-in takes minutes, not a day). */
+/** Sessions, provider records and rate-limit counters past expiry, and sign-ins never completed (a sign-in takes minutes, not a day). */
 export async function deleteExpiredRecords(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
+  await deleteExpiredRateLimits(db);
   await deleteExpiredOidcPayloads(db);
   await db.delete(signInRequests).where(lt(signInRequests.createdAt, sql`now() - interval '1 day'`));
 }
