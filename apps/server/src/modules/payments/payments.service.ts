@@ -88,7 +88,8 @@ export async function payManually(tx: Tx, actor: AuditActor, invoiceId: string, 
       createdBy: actor.user?.id ?? null,
     })
     .returning();
-  await markLinesPaid(tx, invoiceId, input.lineIds, payment!.id, payment!.id, await airportToday(tx));
+  // One date everywhere: the invoice's Payment Date is the date entered, as on the receipt.
+  await markLinesPaid(tx, invoiceId, input.lineIds, payment!.id, payment!.id, input.paymentDate);
   await recordAudit(tx, actor, { action: 'create', entity: 'payment', entityId: payment!.id, after: { ...payment!, lineIds: input.lineIds } });
   await queueReceiptMail(tx, payment!.id);
   return payment!.id;
