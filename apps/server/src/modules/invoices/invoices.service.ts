@@ -76,12 +76,10 @@ export async function removeLine(tx: Tx, actor: AuditActor, invoiceId: string, u
   await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.id, line.id));
   await recordAudit(tx, actor, { action: 'delete', entity: 'invoiceLineItem', entityId: line.id, before: line });
   const remaining = await listLines(tx, invoiceId);
-  if (remaining.length === 0) {
-    await cancelInvoice(tx, actor, invoiceId);
-    return { cancelled: true };
-  }
+  if (remaining.length === 0) await cancelInvoice(tx, actor, invoiceId);
+  // Also when cancelled: the maintained totals (grid's Total and Amount Due) fall to $0.00.
   await refreshInvoiceTotals(tx, invoiceId, await airportToday(tx));
-  return { cancelled: false };
+  return { cancelled: remaining.length === 0 };
 }
 
 /** Cancel by hand: refused when a line is paid (PRODUCT-RULES 3). */
