@@ -112,7 +112,7 @@ describe('pay from balance', () => {
 
   it('20 clients of one company racing for one balance and one invoice: no overdraft, no line paid twice', async () => {
     const c = await buildCompany(admin);
-    const clients = [];
+    const clients: Caller[] = [];
     for (let i = 0; i < 4; i++) clients.push(await signIn(t, { isInternal: false, companyId: c._id }));
     // Ten $10 invoices paid two at a time (overlapping pairs) and one shared $10 invoice every
     // other request wants; $75 of credit is not enough for all of it.
