@@ -9,7 +9,11 @@ import { portalClient } from '../../platform/auth/oidc-provider';
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly t: TestApp) {}
+  /** `remoteAddress`: the address this browser calls from (default: inject's 127.0.0.1). */
+  constructor(
+    private readonly t: TestApp,
+    private readonly remoteAddress?: string,
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -20,6 +24,7 @@ export class TestBrowser {
     const res = await this.t.app.inject({
       ...options,
       url: `${url.pathname}${url.search}`,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...(options.headers ?? {}) },
     });
     for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {

@@ -6,6 +6,8 @@ import { accounts, ensureFirstAdmin, DEFAULT_ADMIN_EMAIL } from '../accounts/ind
 import { systemSettings } from '../settings/index';
 import { auditLog } from '../../platform/audit/audit.table';
 import { signInRequests } from '../../platform/auth/auth.table';
+import { signInThrottles } from './sign-in-throttle.table';
+import { recordFailedSignIn, signInWaitSeconds } from './sign-in-throttle';
 import {
   TestBrowser,
   accountWithPassword,
@@ -126,28 +128,54 @@ describe('sign-in through the built-in provider', () => {
     expect(ok.statusCode).toBe(302);
   });
 
-  it(`locks an account for ${SIGN_IN_LIMITS.lockMinutes} minutes after ${SIGN_IN_LIMITS.maxFailures} wrong passwords`, async () => {
+  it(`slows down only the address that sent ${SIGN_IN_LIMITS.maxFailures} wrong passwords; the owner signs in from elsewhere`, async () => {
     const account = await accountWithPassword(t, PASSWORD);
-    const browser = new TestBrowser(t);
-    let { page } = await openSignInPage(browser);
-    for (let i = 1; i <= SIGN_IN_LIMITS.maxFailures; i++) {
-      page = await submitSignIn(browser, page.body, account.email, `wrong-${i}-password`);
-      const expected =
-        i < SIGN_IN_LIMITS.maxFailures
-          ? 'Incorrect email or password.'
-          : 'This account is locked after too many failed sign-ins. Try again in 15 minutes.';
+    const attacker = new TestBrowser(t, '203.0.113.66');
+    let { page } = await openSignInPage(attacker);
+    for (let i = 1; i <= SIGN_IN_LIMITS.maxFailures + 2; i++) {
+      page = await submitSignIn(attacker, page.body, account.email, `wrong-${i}-password`);
+      const expected = i < SIGN_IN_LIMITS.maxFailures ? 'Incorrect email or password.' : 'Too many attempts. Try again in ';
+      expect(page.statusCode, `attempt ${i}`).toBe(200);
       expect(page.body, `attempt ${i}`).toContain(expected);
+      // Once the pair is slowed down, the attacker waits out each pause (but not the last).
+      if (i >= SIGN_IN_LIMITS.maxFailures && i < SIGN_IN_LIMITS.maxFailures + 2) {
+        await t.db.update(signInThrottles).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(signInThrottles.accountId, account.id));
+      }
     }
-    const right = await submitSignIn(browser, page.body, account.email, PASSWORD);
-    expect(right.statusCode).toBe(200);
-    expect(right.body).toContain('This account is locked after too many failed sign-ins.');
+    // The attacker's pair waits, even with the right password.
+    const blocked = await submitSignIn(attacker, page.body, account.email, PASSWORD);
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.body).toMatch(/Too many attempts\. Try again in \d+ seconds\./);
 
-    // Once the lock has passed, the right password works and the counter starts again.
-    await t.db.update(accounts).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(accounts.id, account.id));
-    const after = await submitSignIn(browser, right.body, account.email, PASSWORD);
-    expect(after.statusCode).toBe(303);
+    // The owner, from another address, signs in at once.
+    const owner = new TestBrowser(t, '198.51.100.20');
+    const ownerPage = (await openSignInPage(owner)).page;
+    expect((await submitSignIn(owner, ownerPage.body, account.email, PASSWORD)).statusCode).toBe(303);
+    // And the account itself was never locked.
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
-    expect(row).toMatchObject({ failedSignIns: 0, lockedUntil: null });
+    expect(row!.lockedUntil).toBeNull();
+
+    // When the wait has passed, the right password works from that address too, and its count starts again.
+    await t.db.update(signInThrottles).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(signInThrottles.accountId, account.id));
+    expect((await submitSignIn(attacker, blocked.body, account.email, PASSWORD)).statusCode).toBe(303);
+    expect(await t.db.select().from(signInThrottles).where(eq(signInThrottles.accountId, account.id))).toEqual([]);
+  });
+
+  it('counts wrong passwords per account and address, and makes each further one wait longer', async () => {
+    const account = await accountWithPassword(t, PASSWORD);
+    const waits: number[] = [];
+    for (let i = 0; i < SIGN_IN_LIMITS.maxFailures + 3; i++) {
+      waits.push(await recordFailedSignIn(t.db, account.id, '192.0.2.1'));
+    }
+    expect(waits.slice(0, SIGN_IN_LIMITS.maxFailures - 1)).toEqual([0, 0, 0, 0]);
+    expect(waits.slice(SIGN_IN_LIMITS.maxFailures - 1)).toEqual([1, 2, 4, 8]);
+    // Concurrent wrong guesses all count (one atomic statement each).
+    const other = await accountWithPassword(t, PASSWORD);
+    await Promise.all(Array.from({ length: 6 }, () => recordFailedSignIn(t.db, other.id, '192.0.2.1')));
+    const [pair] = await t.db.select().from(signInThrottles).where(eq(signInThrottles.accountId, other.id));
+    expect(pair!.failures).toBe(6);
+    // Another address for the same account starts from zero.
+    expect(await signInWaitSeconds(t.db, account.id, '192.0.2.2')).toBe(0);
   });
 
   it('refuses a disabled account and ends its open session', async () => {

@@ -8,6 +8,9 @@ import { createPortalOidc } from './oidc-client';
 import { loadSystemSettings } from '../settings/index';
 import { messagePage } from './pages';
 import { registerProviderRoutes } from './provider.routes';
+import { deleteStaleSignInThrottles } from './sign-in-throttle';
+
+export const SIGN_IN_THROTTLE_CLEANUP_JOB = 'sign-in-throttle-cleanup';
 
 /** The identity module's public door: sign-in, session and profile calls, and the built-in provider. */
 export { createBearerVerifier } from '../../platform/auth/bearer';
@@ -39,4 +42,6 @@ export async function registerIdentity(app: FastifyInstance, ctx: AppContext): P
     await registerProviderRoutes(app, { config: ctx.config, db: ctx.db, provider, airportName });
   }
   await registerIdentityRoutes(app, ctx, createPortalOidc(app, ctx.config));
+  // Nightly: forget (account, address) pairs with no wrong password for a day.
+  ctx.jobs.schedule(SIGN_IN_THROTTLE_CLEANUP_JOB, '27 3 * * *', () => deleteStaleSignInThrottles(ctx.db));
 }

@@ -17,7 +17,7 @@ export interface ProviderRoutesOptions {
 }
 
 const MOUNT = '/oidc';
-/** Sign-in and set-password posts per address and minute (on top of the account lockout). */
+/** Sign-in and set-password posts per address and minute (on top of the per-account-and-address slow-down). */
 const FORM_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 type FormBody = Record<string, string | undefined>;
@@ -122,7 +122,8 @@ export async function registerProviderRoutes(app: FastifyInstance, options: Prov
         if (!details || details.prompt.name !== 'login') return expiredPage(reply);
         const email = String(request.body?.email ?? '').trim().slice(0, 254);
         const password = String(request.body?.password ?? '').slice(0, 1024);
-        const outcome = await checkPassword(db, email, password);
+        // The caller's address as the API sees it (X-Forwarded-For only with TRUST_PROXY).
+        const outcome = await checkPassword(db, email, password, request.ip);
         if (!outcome.ok) {
           const page = signInPage({
             airportName: await options.airportName(),

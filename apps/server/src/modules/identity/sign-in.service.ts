@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SIGN_IN_LIMITS, type TSessionUser } from '@apron/core';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, findAccountByEmail } from '../accounts/index';
 import { recordAudit } from '../../platform/audit/audit';
+import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds } from './sign-in-throttle';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { redeemPasswordToken } from '../../platform/auth/password-links';
 import { endSessionsOfAccount } from '../../platform/auth/sessions';
@@ -10,8 +11,9 @@ import { endProviderSessionsOfAccount } from '../../platform/auth/oidc-adapter';
 
 export const SIGN_IN_MESSAGES = {
   incorrect: 'Incorrect email or password.',
-  locked: `This account is locked after too many failed sign-ins. Try again in ${SIGN_IN_LIMITS.lockMinutes} minutes.`,
   disabled: 'This account is disabled.',
+  /** Too many wrong passwords for this account from this address (that pair only). */
+  throttled: (seconds: number) => `Too many attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
 export type SignInOutcome = { ok: true; accountId: string } | { ok: false; message: string };
@@ -20,37 +22,27 @@ export type SignInOutcome = { ok: true; accountId: string } | { ok: false; messa
 let dummyHash: Promise<string> | null = null;
 
 /**
- * The built-in provider's password check with lockout: `maxFailures` consecutive wrong
- * passwords lock the account for `lockMinutes`. A disabled account is refused only after the
- * right password, so the page does not tell strangers which e-mails exist.
+ * The built-in provider's password check. Wrong passwords slow down the (account, address) pair
+ * that sent them (see sign-in-throttle.ts), never the account everywhere, so a stranger cannot
+ * lock its owner out. A disabled account is refused only after the right password, so the page
+ * does not tell strangers which e-mails exist.
  */
-export async function checkPassword(db: Db, email: string, password: string): Promise<SignInOutcome> {
+export async function checkPassword(db: Db, email: string, password: string, address: string): Promise<SignInOutcome> {
   const account = email ? await findAccountByEmail(db, email) : null;
   if (!account) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword(password, await dummyHash);
     return { ok: false, message: SIGN_IN_MESSAGES.incorrect };
   }
-  if (account.lockedUntil && account.lockedUntil.getTime() > Date.now()) return { ok: false, message: SIGN_IN_MESSAGES.locked };
+  const wait = await signInWaitSeconds(db, account.id, address);
+  if (wait > 0) return { ok: false, message: SIGN_IN_MESSAGES.throttled(wait) };
 
   if (!(await verifyPassword(password, account.passwordHash))) {
-    // One statement, so concurrent wrong guesses on N instances all count.
-    const [row] = await db
-      .update(accounts)
-      .set({
-        failedSignIns: sql`case when ${accounts.failedSignIns} + 1 >= ${SIGN_IN_LIMITS.maxFailures} then 0 else ${accounts.failedSignIns} + 1 end`,
-        lockedUntil: sql`case when ${accounts.failedSignIns} + 1 >= ${SIGN_IN_LIMITS.maxFailures}
-          then now() + make_interval(mins => ${SIGN_IN_LIMITS.lockMinutes}) else ${accounts.lockedUntil} end`,
-      })
-      .where(eq(accounts.id, account.id))
-      .returning({ lockedUntil: accounts.lockedUntil });
-    const nowLocked = !!row?.lockedUntil && row.lockedUntil.getTime() > Date.now();
-    return { ok: false, message: nowLocked ? SIGN_IN_MESSAGES.locked : SIGN_IN_MESSAGES.incorrect };
+    const waitNow = await recordFailedSignIn(db, account.id, address);
+    return { ok: false, message: waitNow > 0 ? SIGN_IN_MESSAGES.throttled(waitNow) : SIGN_IN_MESSAGES.incorrect };
   }
   if (!account.enabled) return { ok: false, message: SIGN_IN_MESSAGES.disabled };
-  if (account.failedSignIns > 0 || account.lockedUntil) {
-    await db.update(accounts).set({ failedSignIns: 0, lockedUntil: null }).where(eq(accounts.id, account.id));
-  }
+  await clearFailedSignIns(db, account.id, address);
   return { ok: true, accountId: account.id };
 }
 
