@@ -12,7 +12,8 @@ import { actorOf, findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScop
 import { loadSystemSettings } from '../settings/index';
 import { createPayLinkToken, verifyPayLinkToken } from './pay-links';
 import { loadReceipt, renderReceiptPdf, requestReceiptPdfs } from './receipts';
-import { payByCard, payManually } from './payments.service';
+import { payManually } from './payments.service';
+import { payByCard } from './card-payments';
 
 const tags = ['payments'];
 const ZToken = z.object({ token: z.string().min(10).max(200) });

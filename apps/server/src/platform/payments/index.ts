@@ -8,5 +8,5 @@ export function createPaymentProvider(config: Config): PaymentProvider {
   return config.square ? new SquarePaymentProvider(config.square) : new TestPaymentProvider();
 }
 
-export type { PaymentProvider, ChargeRequest, ChargeResult } from './provider';
+export type { PaymentProvider, ChargeRequest, ChargeResult, RefundRequest, RefundResult } from './provider';
 export { TestPaymentProvider, type TestCharge } from './test-provider';

@@ -26,4 +26,25 @@ export interface PaymentProvider {
   /** What the page needs to load the card form (Square application and location ids). */
   readonly publicConfig: Record<string, string>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What became of a charge with this key (reconciling an attempt a crash left pending): the
+   * charge's result, or null when the provider has none. `since` bounds the search (the attempt's
+   * creation time) for providers that can only list payments.
+   */
+  lookup(idempotencyKey: string, since: Date): Promise<ChargeResult | null>;
+  /** Give an approved charge back in full (its lines were paid meanwhile); same key, same refund. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+export interface RefundRequest {
+  /** The charge's reference (`ChargeResult.reference`). */
+  reference: string;
+  amountCents: number;
+  idempotencyKey: string;
+  reason: string;
+}
+
+export interface RefundResult {
+  status: 'refunded' | 'error';
+  message: string;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TEST_CARDS } from '@apron/core';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './provider';
 
 export interface TestCharge {
   idempotencyKey: string;
@@ -21,6 +21,8 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly publicConfig = { provider: 'test' };
   /** Every approved charge, in order (a repeated key adds nothing). */
   readonly charges: TestCharge[] = [];
+  /** Every refund, in order (a repeated key adds nothing). */
+  readonly refunds: Array<{ idempotencyKey: string; reference: string; amountCents: number }> = [];
   /** Every call, including repeats, declines and errors. */
   calls = 0;
   private readonly results = new Map<string, { amountCents: number; result: ChargeResult }>();
@@ -44,5 +46,18 @@ export class TestPaymentProvider implements PaymentProvider {
     this.results.set(request.idempotencyKey, { amountCents: request.amountCents, result });
     if (result.status === 'approved') this.charges.push({ idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, result });
     return result;
+  }
+
+  async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
+    return this.results.get(idempotencyKey)?.result ?? null;
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const charge = this.charges.find((c) => c.result.reference === request.reference);
+    if (!charge || charge.amountCents < request.amountCents) return { status: 'error', message: 'No such charge to refund.' };
+    if (!this.refunds.some((r) => r.idempotencyKey === request.idempotencyKey)) {
+      this.refunds.push({ idempotencyKey: request.idempotencyKey, reference: request.reference, amountCents: request.amountCents });
+    }
+    return { status: 'refunded', message: 'Refunded (test mode)' };
   }
 }
