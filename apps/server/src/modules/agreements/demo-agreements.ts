@@ -172,7 +172,9 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
     const group = props.slice(i, i + (two ? 2 : 1));
     i += group.length;
     if (i % 11 === 10) continue; // a few stay available
-    const start = shift(today, -60 - (k % 10) * 75);
+    // The demo tenant's company holds the first lease: it began over a year ago, so the demo
+    // billing gives the tenant a year of invoices to see and pay (issue 9 item 13).
+    const start = k === 0 ? shift(today, -400) : shift(today, -60 - (k % 10) * 75);
     const end = k % 6 === 0 ? null : k % 6 === 1 ? shift(today, 5 + (k % 50)) : k % 6 === 2 ? shift(today, -5 - (k % 40)) : shift(today, 120 + k * 20);
     await addAgreement({ company: active[k % active.length]!, start, end, props: group, k });
     history.push(...group);
@@ -186,4 +188,15 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
     k += 1;
   }
   return created;
+}
+
+/** The demo tenant company's current lease (the first Active one by number), for the demo seed. */
+export async function findDemoTenantLease(db: Db, companyId: string): Promise<{ id: string; agreementNum: string; title: string } | null> {
+  const [row] = await db
+    .select({ id: agreements.id, agreementNum: agreements.agreementNum, title: agreements.title })
+    .from(agreements)
+    .where(sql`${agreements.companyId} = ${companyId} and ${agreements.status} = 'Active'`)
+    .orderBy(asc(agreements.agreementNum))
+    .limit(1);
+  return row ?? null;
 }

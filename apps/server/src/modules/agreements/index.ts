@@ -61,5 +61,5 @@ export { agreements, agreementProperties, insurances, securityDeposits, aircraft
 export { runAgreementStatusJob, AGREEMENT_STATUS_JOB } from './status-job';
 export { runRentAdjustmentJob, RENT_ADJUSTMENT_JOB } from './rent-adjustment.job';
 export { rentAdjustments } from './rent-adjustment.table';
-export { seedDemoCompaniesAndAgreements } from './demo-agreements';
+export { seedDemoCompaniesAndAgreements, findDemoTenantLease, DEMO_TENANT_EMAIL } from './demo-agreements';
 export { seedBenchAgreements } from './bench-seed';

@@ -26,5 +26,6 @@ export { ensureSystemSettings, loadSystemSettings } from './system-settings';
 export { sanitizeRichText } from './rich-text';
 export { canReadSharedMasterData } from './settings.policy';
 export { MASTER_DEFINITIONS } from './master-data.registry';
+export { listAllMasterRows } from './settings.repo';
 export { createMasterRow, setSystemSetting } from './settings.service';
 export { cpiIndex, type CpiIndexRow } from './cpi-index.table';
