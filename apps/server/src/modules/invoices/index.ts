@@ -6,6 +6,7 @@ import { invoicesRoutes } from './invoices.routes';
 import { canReadInvoices, invoiceScopeOf } from './invoices.policy';
 import { findInvoice } from './invoices.repo';
 import { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
+import { INVOICE_PDF_JOB, attachInvoicePdf, type InvoicePdfJob } from './invoice-mail';
 
 /** Daily, in UTC (pg-boss): shortly after midnight in the Americas; each run works out the airport's date. */
 export const OVERDUE_JOB = 'invoices.overdue';
@@ -20,6 +21,8 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
     canRead: async (user, id, db) => canReadInvoices(user) && !!(await findInvoice(db, id, invoiceScopeOf(user))),
     canWrite: async (user, id, db) => hasModule(user, 'Invoices') && !!(await findInvoice(db, id, null)),
   });
+  // Invoice e-mail PDFs are CPU work: a worker renders them off the request path (invoice-mail.ts).
+  ctx.jobs.work<InvoicePdfJob>(INVOICE_PDF_JOB, (job) => attachInvoicePdf(ctx.db, job));
   ctx.jobs.schedule(OVERDUE_JOB, '15 8 * * *', async () => {
     const run = await runOverdueInvoices(ctx.db);
     ctx.log.info(run, 'overdue invoices marked');

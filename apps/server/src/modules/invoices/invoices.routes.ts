@@ -8,13 +8,12 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
-import { queueMail } from '../../platform/mail/outbox';
-import { recordAudit } from '../../platform/audit/audit';
 import { findCompany } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
 import { actorOf, companyInvoicesScopeOf, invoiceScopeOf, type InvoiceScope } from './invoices.policy';
 import { presentInvoice, presentInvoiceGridRow } from './invoices.presenter';
 import { renderInvoicePdf } from './invoice-pdf';
+import { queueInvoiceCopy, requestInvoicePdf } from './invoice-mail';
 import * as repo from './invoices.repo';
 import { createAgreementInvoice } from './agreement-invoices';
 import * as service from './invoices.service';
@@ -126,21 +125,9 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/Invoices/Email/:id',
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, body: ZInvoiceEmail, response: { 200: ZMessage } } },
     async (request) => {
-      const scope = invoiceScopeOf(request.user);
-      await ctx.db.transaction(async (tx) => {
-        const invoice = await repo.findInvoice(tx, request.params.id, scope);
-        if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
-        const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-        const pdf = await renderInvoicePdf(invoice, await repo.listLines(tx, invoice.id), airportName);
-        await queueMail(tx, {
-          to: [request.body.email],
-          subject: request.body.subject,
-          text: `Invoice #${invoice.invoiceNumber} (${invoice.name}) from ${airportName} is attached.`,
-          kind: 'invoice-copy',
-          attachments: [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
-        });
-        await recordAudit(tx, actorOf(request), { action: 'email', entity: 'invoice', entityId: invoice.id, after: { to: request.body.email, subject: request.body.subject } });
-      });
+      const job = await ctx.db.transaction((tx) => queueInvoiceCopy(tx, actorOf(request), request.params.id, invoiceScopeOf(request.user), request.body));
+      // The PDF is rendered by a job after commit, not in the transaction nor on the request path.
+      await requestInvoicePdf(ctx, job);
       return { message: INVOICE_MESSAGES.emailSent };
     },
   );

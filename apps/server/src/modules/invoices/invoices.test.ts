@@ -5,6 +5,7 @@ import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { buildCompany, buildInvoice, superAdmin } from './billing.test-support';
 import { invoices } from './invoices.table';
+import { eventually } from '../../../test/smtp-sink';
 
 let t: TestApp;
 let admin: Caller;
@@ -151,17 +152,30 @@ describe('tenants see their own invoices only', () => {
 });
 
 describe('e-mail copy and PDF', () => {
-  it('queues the PDF in the outbox; 400 for a bad address', async () => {
+  it('queues the e-mail held for its PDF, which a job renders and attaches; 400 for a bad address', async () => {
     const invoice = await buildInvoice(admin, company._id);
     const url = `/api/Invoices/Email/${invoice._id}`;
     expect((await tenant.request({ method: 'POST', url, payload: { subject: 'Copy', email: 'not-an-email' } })).json().errors).toEqual({ email: 'Email is not valid' });
     const res = await tenant.request({ method: 'POST', url, payload: { subject: 'Copy', email: 'me@example.test' } });
     expect(res.json()).toEqual({ message: 'Email Sent' });
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invoice-copy'));
-    expect(mails).toHaveLength(1);
-    const attachment = (mails[0]!.attachments as Array<{ contentType: string; contentBase64: string }>)[0]!;
-    expect(attachment.contentType).toBe('application/pdf');
+    const copy = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invoice-copy')))[0];
+    const held = await copy();
+    expect(held).toMatchObject({ to: ['me@example.test'], subject: 'Copy', attachments: [], ref: `invoice:${invoice._id}` });
+    expect(held!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await t.app.jobs.start();
+    let released;
+    try {
+      released = await eventually(async () => {
+        const mail = await copy();
+        return (mail!.attachments as unknown[]).length > 0 ? mail : null;
+      });
+    } finally {
+      await t.app.jobs.stop();
+    }
+    const attachment = (released!.attachments as Array<{ filename: string; contentType: string; contentBase64: string }>)[0]!;
+    expect(attachment).toMatchObject({ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf' });
     expect(Buffer.from(attachment.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(released!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
     const pdf = await tenant.request({ method: 'GET', url: `/api/Invoices/Pdf/${invoice._id}` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
