@@ -8,11 +8,7 @@ import { useController, useForm, useWatch, type Control, type UseFormSetError } 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AGREEMENT_STATUSES, ZAgreementInput, type TAgreement, type TAgreementInput, type TAgreementValues } from '@apron/core/agreements';
 import { CheckboxField, SelectField, TextField, type TSelectOption } from '../../components/form-fields';
-
-export const AGREEMENT_FIELD_NAMES = [
-  'title', 'agreementNum', 'description', 'status', 'startDate', 'endDate', 'renewable', 'leaseTerms',
-  'tenantId', 'invoiceCycleId', 'rentAdjustmentType', 'adjustmentDate', 'adjustmentFreq',
-] as const;
+import { schemaFieldNames } from '../../lib/form-errors';
 
 function defaultValues(agreement: TAgreement | null, ownerId: string | undefined): TAgreementInput {
   if (!agreement) {
@@ -90,7 +86,7 @@ export function AgreementForm({ agreement, ownerId, canEdit, submitting, selects
   const disabled = !canEdit || submitting;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <form noValidate aria-label="Agreement" onSubmit={form.handleSubmit((values) => onSubmit(values, { setError: form.setError, fieldNames: AGREEMENT_FIELD_NAMES }))}>
+      <form noValidate aria-label="Agreement" onSubmit={form.handleSubmit((values) => onSubmit(values, { setError: form.setError, fieldNames: schemaFieldNames(ZAgreementInput) }))}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField control={control} name="title" label="Agreement Title" required disabled={disabled} />

@@ -17,7 +17,6 @@ import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { useSaveDeposit } from './api';
 import { MoneyField } from '../../components/money-field';
 
-const FIELD_NAMES = ['amount', 'received', 'returned', 'paymentDate', 'returnDate', 'paymentMethod', 'returnDesc'] as const;
 
 function defaultValues(deposit: TSecurityDeposit | null): TSecurityDepositInput {
   return {
@@ -47,7 +46,7 @@ export function DepositForm(props: { agreementId: string; propertyId: string; de
       onSubmit={form.handleSubmit((values) =>
         save.mutate(values, {
           onSuccess: () => notify.success(SUCCESS_TEXT.updated),
-          onError: (error) => reportFormError(error, form.setError, FIELD_NAMES, notify),
+          onError: (error) => reportFormError(error, form.setError, ZSecurityDepositInput, notify),
         }),
       )}
     >

@@ -7,10 +7,7 @@ import { useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPANY_STATUSES, ZCompanyInput, type TCompany, type TCompanyInput, type TCompanyValues } from '@apron/core/companies';
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
-
-export const COMPANY_FIELD_NAMES = [
-  'name', 'description', 'address1', 'address2', 'city', 'state', 'zip', 'email', 'phone', 'contactname', 'contactphone', 'isPaperless', 'status',
-] as const;
+import { schemaFieldNames } from '../../lib/form-errors';
 
 function defaultValues(company: TCompany | null): TCompanyInput {
   if (!company) {
@@ -72,7 +69,7 @@ export function CompanyForm({ company, access, submitting, onSubmit, actions }: 
         onSubmit={form.handleSubmit((values) => {
           // only Company admins send a status; for others the server keeps the current one
           const body = access.changeStatus ? values : { ...values, status: company?.status };
-          onSubmit(body, { setError: form.setError, fieldNames: COMPANY_FIELD_NAMES });
+          onSubmit(body, { setError: form.setError, fieldNames: schemaFieldNames(ZCompanyInput) });
         })}
       >
         <Grid container spacing={2}>

@@ -8,7 +8,6 @@ import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
 import { useCompanyOptions, useCreateInvoice } from './api';
 
-const FIELD_NAMES = ['name', 'description', 'dueDate', 'tenantId'] as const;
 
 /** Create Invoice: Name, Description, Due Date, Company (all required); the new invoice opens. */
 export function CreateInvoiceDialog(props: { open: boolean; onClose: () => void; companyId?: string }) {
@@ -38,7 +37,7 @@ export function CreateInvoiceDialog(props: { open: boolean; onClose: () => void;
             close();
             navigate(`/invoices/${encodeURIComponent(created._id)}`);
           },
-          onError: (error) => reportFormError(error, form.setError, FIELD_NAMES, notify),
+          onError: (error) => reportFormError(error, form.setError, ZInvoiceCreate, notify),
         }),
       )}
     >

@@ -17,11 +17,7 @@ import { reportFormError } from '../../lib/form-submit';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { useAddLine, useEmailInvoice, useSaveComments, useUpdateLine } from './api';
 import { MoneyField } from '../../components/money-field';
-
-const LINE_FIELDS = ['name', 'description', 'charges', 'amount'] as const;
-
-/** The quantity as typed: a number, or NaN so the shared schema says 'Must be a number'. */
-const ZLineForm = ZLineItemInput.extend({ amount: z.coerce.number({ error: 'Amount is required' }).pipe(ZLineItemInput.shape.amount) });
+import { NumberField } from '../../components/number-field';
 
 /** Invoice Items (add) and Edit: name, description, charges (unit $), amount (quantity). */
 export function LineItemDialog(props: { invoiceId: string; line: TLineItem | null; open: boolean; onClose: () => void }) {
@@ -30,8 +26,8 @@ export function LineItemDialog(props: { invoiceId: string; line: TLineItem | nul
   const add = useAddLine(invoiceId);
   const update = useUpdateLine(invoiceId);
   const saving = add.isPending || update.isPending;
-  const form = useForm<z.input<typeof ZLineForm>, unknown, TLineItemInput>({
-    resolver: zodResolver(ZLineForm),
+  const form = useForm<z.input<typeof ZLineItemInput>, unknown, TLineItemInput>({
+    resolver: zodResolver(ZLineItemInput),
     defaultValues: { name: line?.name ?? '', description: line?.description ?? '', charges: line?.charges as number, amount: line?.amount ?? 1 },
   });
   return (
@@ -46,7 +42,7 @@ export function LineItemDialog(props: { invoiceId: string; line: TLineItem | nul
             notify.success(line ? INVOICE_MESSAGES.updated : INVOICE_MESSAGES.added);
             onClose();
           },
-          onError: (error: unknown) => reportFormError(error, form.setError, LINE_FIELDS, notify),
+          onError: (error: unknown) => reportFormError(error, form.setError, ZLineItemInput, notify),
         };
         if (line) update.mutate({ ...values, uid: line.uid }, options);
         else add.mutate(values, options);
@@ -55,7 +51,7 @@ export function LineItemDialog(props: { invoiceId: string; line: TLineItem | nul
       <TextField control={form.control} name="name" label="Name" required autoFocus />
       <TextField control={form.control} name="description" label="Description" required multiline minRows={2} />
       <MoneyField control={form.control} name="charges" label="Charges" required />
-      <TextField control={form.control} name="amount" label="Amount (quantity)" type="number" required />
+      <NumberField control={form.control} name="amount" label="Amount (quantity)" inputMode="numeric" required />
     </FormDialog>
   );
 }

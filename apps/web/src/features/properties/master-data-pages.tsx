@@ -1,18 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
+import type { ReactNode } from 'react';
 import { DataGrid as MuiDataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core/common/list';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TPropertyArea, TPropertyAttribute, TPropertyType } from '@apron/core/properties';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageHeader } from '../../components/page-header';
-import { useNotify } from '../../lib/notify';
+import { CrudSection } from '../../components/crud-section';
+import { errorMessage } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { useDeleteMasterRow, usePropertyAreas, usePropertyAttributes, usePropertyTypes, type TMasterKind } from './api/master-data';
 import { AreaDialog, AttributeDialog, TypeDialog } from './master-data-dialogs';
@@ -42,79 +36,43 @@ function useBackTo(): string {
 function MasterListPage<R extends TRow>({ kind, title, query, columns, renderDialog }: TMasterListProps<R>) {
   const canWrite = useCanWriteMasterData();
   const backTo = useBackTo();
-  const notify = useNotify();
   const remove = useDeleteMasterRow(kind);
-  const [editing, setEditing] = useState<{ row: R | null } | null>(null);
-  const [toDelete, setToDelete] = useState<R | null>(null);
-
-  const actions: GridColDef<R> = {
-    field: 'actions',
-    headerName: 'Actions',
-    sortable: false,
-    width: 110,
-    renderCell: ({ row }) => (
-      <>
-        <IconButton aria-label={`Edit ${row.name}`} size="small" onClick={() => setEditing({ row })}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-        <IconButton aria-label={`Delete ${row.name}`} size="small" onClick={() => setToDelete(row)}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </>
-    ),
-  };
-
   return (
-    <>
-      <PageHeader
-        title={title}
-        backTo={backTo}
-        actions={
-          canWrite ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ row: null })}>
-              Add
-            </Button>
-          ) : undefined
-        }
-      />
-      <MuiDataGrid<R>
-        aria-label={title}
-        rows={query.data ?? []}
-        columns={canWrite ? [...columns, actions] : columns}
-        getRowId={(row) => row._id}
-        loading={query.isPending}
-        initialState={{ pagination: { paginationModel: { page: 0, pageSize: DEFAULT_PAGE_SIZE } }, sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
-        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-        disableRowSelectionOnClick
-        autoHeight
-        localeText={{ noRowsLabel: query.isError ? 'Error Occurred' : 'No rows' }}
-        sx={{ bgcolor: 'background.paper' }}
-      />
-      {editing && renderDialog(editing.row, () => setEditing(null))}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete"
-        message={`Delete ${toDelete?.name ?? ''}? This cannot be undone.`}
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete._id, {
-            onSuccess: (body) => {
-              setToDelete(null);
-              notify.success(body?.message ?? 'Deleted Successfully');
-            },
-            onError: (error) => {
-              // e.g. 409 "The property type 'X' is used by N properties and cannot be deleted."
-              setToDelete(null);
-              notify.error(error);
-            },
-          })
-        }
-      />
-    </>
+    <CrudSection<R>
+      title={title}
+      frame="page"
+      backTo={backTo}
+      rowLabel={(row) => row.name}
+      canAdd={canWrite}
+      openAs={() => (canWrite ? 'edit' : null)}
+      renderDialog={renderDialog}
+      grid={(actions) => (
+        <MuiDataGrid<R>
+          aria-label={title}
+          rows={query.data ?? []}
+          columns={actions ? [...columns, actions] : columns}
+          getRowId={(row) => row._id}
+          loading={query.isPending}
+          initialState={{ pagination: { paginationModel: { page: 0, pageSize: DEFAULT_PAGE_SIZE } }, sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
+          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+          disableRowSelectionOnClick
+          autoHeight
+          localeText={{ noRowsLabel: query.isError ? errorMessage(query.error) : 'No rows' }}
+          sx={{ bgcolor: 'background.paper' }}
+        />
+      )}
+      confirm={
+        canWrite
+          ? {
+              label: 'Delete',
+              title: 'Delete',
+              message: (row) => `Delete ${row.name}? This cannot be undone.`,
+              // e.g. 409 "The property type 'X' is used by N properties and cannot be deleted." is the toast
+              run: (row) => remove.mutateAsync(row._id),
+            }
+          : undefined
+      }
+    />
   );
 }
 

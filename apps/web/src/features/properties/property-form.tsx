@@ -9,6 +9,7 @@ import { useController, useForm, useWatch, type Control, type Resolver, type Use
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_PROPERTY_LOCATION,
+  ZPropertyInput,
   zPropertyFormFor,
   type TLocation,
   type TProperty,
@@ -17,13 +18,12 @@ import {
   type TPropertyValues,
 } from '@apron/core/properties';
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
+import { schemaFieldNames } from '../../lib/form-errors';
 import { Loader } from '../../components/loader';
 import { LocationPicker } from './location-picker';
 import { MoneyField } from '../../components/money-field';
 import { usePropertyAreas, usePropertyTypes } from './api/master-data';
 import { useTypeAttributes } from './api/property';
-
-export const PROPERTY_FIELD_NAMES = ['name', 'description', 'area', 'propertyType', 'address', 'rent', 'availableDate', 'visibletoExternal', 'location'] as const;
 
 function defaultValues(property: TProperty | null): TPropertyInput {
   if (!property) {
@@ -133,7 +133,7 @@ export function PropertyForm({ property, canEdit, submitting, onSubmit }: TPrope
 
   const typeOptions = (types.data ?? []).map((t) => ({ value: t._id, label: t.name }));
   const areaOptions = (areas.data ?? []).map((a) => ({ value: a._id, label: a.name }));
-  const fieldNames = [...PROPERTY_FIELD_NAMES, ...attributes.map((a) => `attributes.${a._id}`)];
+  const fieldNames = [...schemaFieldNames(ZPropertyInput), ...attributes.map((a) => `attributes.${a._id}`)];
 
   if (types.isPending || areas.isPending) return <Loader text="Loading" />;
 

@@ -66,4 +66,33 @@ describe('master-data dialog', () => {
     expect(await screen.findByText('Updated Successfully')).toBeInTheDocument();
     expect(net.callsTo('PUT', '/api/Crud/systemSettings/s1')[0]!.body).toEqual({ name: 'TIEDOWN_PAYMENT', value: 'yes' });
   });
+
+  it("refuses an empty Due Days and 'ten' naming the field, and never sends 0 (PRODUCT-RULES 27)", async () => {
+    const user = userEvent.setup();
+    const net = stubFetch({ ...CSRF_ROUTE, 'POST /api/Crud/invoiceCycles': { status: 201, body: { _id: 'c1' } } });
+    renderWithProviders(<MasterDataDialog type="invoiceCycles" row={null} onClose={() => undefined} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Invoice Cycle' }));
+    await user.type(dialog.getByLabelText(/^Name/), 'Monthly');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Due days is required')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/^Due Days/), 'ten');
+    expect(dialog.getByLabelText(/^Due Days/)).toHaveValue('ten');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Due days must be a number')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/Crud/invoiceCycles')).toHaveLength(0);
+  });
+
+  it("refuses a payment type's late fee of 'abc'", async () => {
+    const user = userEvent.setup();
+    const net = stubFetch({ ...CSRF_ROUTE });
+    renderWithProviders(<MasterDataDialog type="paymentTypes" row={null} onClose={() => undefined} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Payment Type' }));
+    await user.type(dialog.getByLabelText(/^Name/), 'Hangar Rent');
+    await user.selectOptions(dialog.getByLabelText(/^Type/), 'Flat');
+    await user.type(dialog.getByLabelText(/^Value/), '250');
+    await user.type(dialog.getByLabelText(/^Late Fee %/), 'abc');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Late fee must be a number')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/Crud/paymentTypes')).toHaveLength(0);
+  });
 });

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
   DEFAULT_CRON_EXPRESSION,
   MASTER_TYPES,
@@ -13,12 +12,11 @@ import {
 } from '@apron/core/settings';
 import type { z } from 'zod';
 import { CronEditor } from '../../components/cron-editor';
-import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { listQueryKey } from '../../components/data-grid';
+import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { apiFetch } from '../../lib/api-client';
-import { reportFormError } from '../../lib/form-submit';
-import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
+import { SUCCESS_TEXT } from '../../lib/notify';
 
 export type TFormValues = Record<string, unknown>;
 export type TMasterRow = TFormValues & { _id: string };
@@ -32,34 +30,39 @@ function defaultValues(definition: TMasterType, row: TMasterRow | null): TFormVa
   for (const field of definition.fields) {
     const current = row?.[field.name];
     if (current !== undefined && current !== null) values[field.name] = current;
-    else values[field.name] = field.kind === 'cron' ? DEFAULT_CRON_EXPRESSION : '';
+    // numbers start empty (undefined), never 0: a required one left empty is an error
+    else values[field.name] = field.kind === 'cron' ? DEFAULT_CRON_EXPRESSION : field.kind === 'number' ? undefined : '';
   }
   return values;
 }
 
-function MasterField({ field, control }: { field: TMasterField; control: Control<TFormValues> }) {
-  const common = { control, name: field.name, label: field.label, required: field.required };
+/** The kit's field spec of one master-data field (the metadata lives with the schema in core). */
+function fieldSpec(field: TMasterField): TFormFieldSpec<TFormValues> {
+  const common = { name: field.name, label: field.label, required: field.required };
   switch (field.kind) {
     case 'select':
-      return <SelectField {...common} options={field.options ?? []} placeholder="Select One" />;
+      return { ...common, kind: 'select', options: field.options ?? [] };
     case 'number':
-      return <TextField {...common} type="number" />;
+      return { ...common, kind: 'number' };
     case 'multiline':
-      return <TextField {...common} multiline minRows={3} />;
+      return { ...common, kind: 'multiline', minRows: 3 };
     case 'richtext':
-      return <TextField {...common} multiline minRows={8} />;
+      return { ...common, kind: 'multiline', minRows: 8 };
     case 'cron':
-      return (
-        <Controller
-          control={control}
-          name={field.name}
-          render={({ field: f, fieldState }) => (
-            <CronEditor label={field.label} value={typeof f.value === 'string' ? f.value : undefined} onChange={f.onChange} error={fieldState.error?.message} />
-          )}
-        />
-      );
+      return {
+        ...common,
+        render: (control) => (
+          <Controller
+            control={control}
+            name={field.name}
+            render={({ field: f, fieldState }) => (
+              <CronEditor label={field.label} value={typeof f.value === 'string' ? f.value : undefined} onChange={f.onChange} error={fieldState.error?.message} />
+            )}
+          />
+        ),
+      };
     default:
-      return <TextField {...common} />;
+      return common;
   }
 }
 
@@ -79,12 +82,13 @@ function SystemSettingFields({ control, editing }: { control: Control<TFormValue
       {kind === 'yesno' ? (
         <SelectField control={control} name="value" label="Value" required options={['yes', 'no']} helperText={definition?.description} />
       ) : (
+        // settings are stored as text and checked by the setting's own rule; numbers get the number pad
         <TextField
           control={control}
           name="value"
           label="Value"
           required
-          type={kind === 'number' || kind === 'integer' ? 'number' : 'text'}
+          inputMode={kind === 'number' ? 'decimal' : kind === 'integer' ? 'numeric' : undefined}
           helperText={definition?.description}
         />
       )}
@@ -104,32 +108,26 @@ export function MasterDataDialog({ type, row, onClose }: TMasterDataDialogProps)
   const definition = masterDefinition(type);
   const editing = row !== null;
   const queryClient = useQueryClient();
-  const notify = useNotify();
-  const resolver = zodResolver(definition.schema as z.ZodType<TFormValues, TFormValues>) as Resolver<TFormValues>;
-  const form = useForm<TFormValues>({ resolver, defaultValues: defaultValues(definition, row) });
-  const fieldNames = definition.fields.map((f) => f.name);
-
   const save = useMutation({
     mutationFn: (body: TFormValues) =>
       editing
         ? apiFetch<TMasterRow>(`/Crud/${type}/${encodeURIComponent(row._id)}`, { method: 'PUT', body })
         : apiFetch<TMasterRow>(`/Crud/${type}`, { method: 'POST', body }),
-    onSuccess: () => {
-      notify.success(editing ? SUCCESS_TEXT.updated : SUCCESS_TEXT.added);
-      onClose();
-      return queryClient.invalidateQueries({ queryKey: listQueryKey(`/Crud/${type}`) });
-    },
-    onError: (error) => reportFormError(error, form.setError, fieldNames, notify),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listQueryKey(`/Crud/${type}`) }),
   });
-
-  const title = `${editing ? 'Edit' : 'Add'} ${definition.label.replace(/s$/, '')}`;
+  const isSystemSetting = type === 'systemSettings';
   return (
-    <FormDialog open title={title} fullScreen onClose={onClose} submitting={save.isPending} onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      {type === 'systemSettings' ? (
-        <SystemSettingFields control={form.control} editing={editing} />
-      ) : (
-        definition.fields.map((field) => <MasterField key={field.name} field={field} control={form.control} />)
-      )}
-    </FormDialog>
+    <SchemaFormDialog
+      schema={definition.schema as z.ZodType<TFormValues, TFormValues>}
+      title={`${editing ? 'Edit' : 'Add'} ${definition.label.replace(/s$/, '')}`}
+      fullScreen
+      defaultValues={defaultValues(definition, row)}
+      fields={isSystemSetting ? [] : definition.fields.map(fieldSpec)}
+      onSave={(values) => save.mutateAsync(values)}
+      successText={editing ? SUCCESS_TEXT.updated : SUCCESS_TEXT.added}
+      onClose={onClose}
+    >
+      {isSystemSetting ? (control) => <SystemSettingFields control={control} editing={editing} /> : undefined}
+    </SchemaFormDialog>
   );
 }
