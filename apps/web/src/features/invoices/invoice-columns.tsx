@@ -6,19 +6,42 @@ import type { TInvoiceGridRow } from '@apron/core/invoices';
 const dateCell = (value: string | null | undefined) => (value ? formatDate(value) : 'NA');
 const moneyCell = (value: number | null | undefined) => (typeof value === 'number' ? formatMoney(toCents(value)) : 'NA');
 
+/** How wide the page is: the grid shows fewer columns on narrower screens so none is clipped. */
+export type TGridWidth = 'phone' | 'tablet' | 'laptop' | 'desktop';
+
+/**
+ * The widest the grid may be at each width: the main container is at most 1,200 px ('lg') less
+ * its 24 px padding each side; below that the window (less padding) at the width's lower bound.
+ */
+export const GRID_ROOM: Record<TGridWidth, number> = { desktop: 1152, laptop: 852, tablet: 552, phone: 336 };
+
+/**
+ * Which columns give way first as the page narrows (spec order kept for what stays): Amount
+ * Total and Payment Date (both on the invoice page), then the number and company, leaving on a
+ * phone name, status and what is due.
+ */
+const HIDDEN_BELOW: Record<TGridWidth, ReadonlySet<string>> = {
+  desktop: new Set(),
+  laptop: new Set(['amountTotal', 'paymentDate']),
+  tablet: new Set(['amountTotal', 'paymentDate', 'invoiceNumber', 'tenantName', 'amountPaid']),
+  phone: new Set(['amountTotal', 'paymentDate', 'invoiceNumber', 'tenantName', 'amountPaid', 'dueDate']),
+};
+
 /** Invoice Name, Invoice Number, Payment Date, Due Date, Status, Amount Due, Amount Total, Amount Paid. */
-export function invoiceColumns(options: { withCompany: boolean; isPhone: boolean }): GridColDef<TInvoiceGridRow>[] {
+export function invoiceColumns(options: { withCompany: boolean; width: TGridWidth }): GridColDef<TInvoiceGridRow>[] {
+  const money = { type: 'number', flex: 0.8, minWidth: 112, valueFormatter: (value: number) => moneyCell(value) } as const;
+  const date = { flex: 0.8, minWidth: 108, valueFormatter: (value: string | null) => dateCell(value) } as const;
   const columns: GridColDef<TInvoiceGridRow>[] = [
-    { field: 'name', headerName: 'Invoice Name', flex: 1.5, minWidth: 180 },
-    { field: 'invoiceNumber', headerName: 'Invoice Number', minWidth: 130 },
-    ...(options.withCompany ? [{ field: 'tenantName', headerName: 'Company', flex: 1, minWidth: 160 } satisfies GridColDef<TInvoiceGridRow>] : []),
-    { field: 'paymentDate', headerName: 'Payment Date', minWidth: 120, valueFormatter: (value: string | null) => dateCell(value) },
-    { field: 'dueDate', headerName: 'Due Date', minWidth: 120, valueFormatter: (value: string | null) => dateCell(value) },
-    { field: 'status', headerName: 'Status', minWidth: 110 },
-    { field: 'amountDue', headerName: 'Amount Due', minWidth: 120, type: 'number', valueFormatter: (value: number) => moneyCell(value) },
-    { field: 'amountTotal', headerName: 'Amount Total', minWidth: 120, type: 'number', valueFormatter: (value: number) => moneyCell(value) },
-    { field: 'amountPaid', headerName: 'Amount Paid', minWidth: 120, type: 'number', valueFormatter: (value: number) => moneyCell(value) },
+    { field: 'name', headerName: 'Invoice Name', flex: 1.5, minWidth: 130 },
+    { field: 'invoiceNumber', headerName: 'Invoice Number', flex: 0.8, minWidth: 110 },
+    ...(options.withCompany ? [{ field: 'tenantName', headerName: 'Company', flex: 1, minWidth: 130 } satisfies GridColDef<TInvoiceGridRow>] : []),
+    { field: 'paymentDate', headerName: 'Payment Date', ...date },
+    { field: 'dueDate', headerName: 'Due Date', ...date },
+    { field: 'status', headerName: 'Status', flex: 0.7, minWidth: 90 },
+    { field: 'amountDue', headerName: 'Amount Due', ...money },
+    { field: 'amountTotal', headerName: 'Amount Total', ...money },
+    { field: 'amountPaid', headerName: 'Amount Paid', ...money },
   ];
-  // On a phone: name, status and what is due; the rest is on the invoice page.
-  return options.isPhone ? columns.filter((c) => ['name', 'status', 'amountDue'].includes(c.field)) : columns;
+  const hidden = HIDDEN_BELOW[options.width];
+  return columns.filter((column) => !hidden.has(column.field));
 }

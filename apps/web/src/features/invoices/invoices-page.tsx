@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
 import { companyInvoicesPath, INVOICE_GRID_PATH, useCompanyOptions } from './api';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
-import { invoiceColumns } from './invoice-columns';
+import { invoiceColumns, type TGridWidth } from './invoice-columns';
 
 interface TFilters {
   status: string;
@@ -61,6 +61,9 @@ function InvoiceGrid(props: { path: string; companyId?: string; backTo: string; 
   const { user } = useAccess();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const isTablet = useMediaQuery(theme.breakpoints.down('md'));
+  const isLaptop = useMediaQuery(theme.breakpoints.down('lg'));
+  const width: TGridWidth = isPhone ? 'phone' : isTablet ? 'tablet' : isLaptop ? 'laptop' : 'desktop';
   const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
   const [creating, setCreating] = useState(false);
   const isStaff = !!user?.isInternal;
@@ -82,7 +85,7 @@ function InvoiceGrid(props: { path: string; companyId?: string; backTo: string; 
       <DataGrid<TInvoiceGridRow>
         path={path}
         ariaLabel={companyId ? 'Invoices of the company' : 'Invoices'}
-        columns={invoiceColumns({ withCompany: isStaff && !companyId, isPhone })}
+        columns={invoiceColumns({ withCompany: isStaff && !companyId, width })}
         filters={{ ...filters, tenantId: companyId ? undefined : filters.tenantId }}
         searchable
         toolbar={<InvoiceFilters value={filters} onChange={setFilters} withCompany={isStaff && !companyId} />}
