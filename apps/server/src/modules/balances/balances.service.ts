@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   BALANCE_MESSAGES, INVOICE_MESSAGES, calendarDate, fromCents, hasSufficientFunds, maskAccountNumber, readSetting, toCents,
   type TBalanceRecordCreate, type TPayFromBalance,
@@ -52,10 +52,9 @@ export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBal
 }
 
 /**
- * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the one company of
- * the named invoices (within the caller's scope) and the settings it needs (airport date and
- * name). Then one transaction of a fixed number of statements, however many invoices: lock the
- * company's ledger row, lock the invoices and all selected lines in one read and check they are
+ * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
+ * (airport date and name). Then one transaction of a fixed number of statements, however many
+ * invoices: lock the ledger row of the invoices' company (within the caller's scope), lock the invoices and all selected lines in one read and check they are
  * that company's and unpaid (`lockPayableSelections`), check funds (balance >= total), write the
  * Debit, and let payments write one payment (receipt) per invoice, the lines 'PAID BY BALANCE',
  * the audit rows and the receipt e-mails (`recordBalancePayments`). Concurrent requests for one
@@ -64,21 +63,17 @@ export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBal
  */
 export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null) {
   const invoiceIds = Object.keys(body).sort();
-  const owners = await db
-    .select({ id: invoices.id, companyId: invoices.companyId })
-    .from(invoices)
-    .where(scope ? and(inArray(invoices.id, invoiceIds), eq(invoices.companyId, scope)) : inArray(invoices.id, invoiceIds));
-  if (owners.length !== invoiceIds.length) throw notFound(INVOICE_MESSAGES.notFound);
-  const companyIds = new Set(owners.map((o) => o.companyId));
-  if (companyIds.size !== 1) throw fieldError('invoices', BALANCE_MESSAGES.mixedCompanies);
-  const companyId = owners[0]!.companyId;
   const settings = await loadSystemSettings(db, ['TIME_ZONE', 'AIRPORT_NAME']);
   const today = calendarDate(new Date(), readSetting(settings, 'TIME_ZONE'));
 
   return db.transaction(async (tx) => {
-    const [company] = await tx.select({ id: companies.id, email: companies.email }).from(companies).where(eq(companies.id, companyId)).for('update');
+    // The ledger of the first invoice's company (in scope); the others must be that company's too.
+    const owner = sql`(select ${invoices.companyId} from ${invoices} where ${invoices.id} = ${invoiceIds[0]}${scope ? sql` and ${invoices.companyId} = ${scope}` : sql``})`;
+    const [company] = await tx.select({ id: companies.id, email: companies.email }).from(companies).where(eq(companies.id, owner)).for('update');
     if (!company) throw notFound(INVOICE_MESSAGES.notFound);
-    const selections = await lockPayableSelections(tx, companyId, invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! })));
+    const companyId = company.id;
+    const selections = await lockPayableSelections(tx, invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! })));
+    if (selections.some((s) => s.companyId !== companyId)) throw scope ? notFound(INVOICE_MESSAGES.notFound) : fieldError('invoices', BALANCE_MESSAGES.mixedCompanies);
     const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
     const balance = await companyBalanceCents(tx, companyId);
     if (!hasSufficientFunds(balance, totalCents)) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);

@@ -148,17 +148,18 @@ export interface LineSelection {
 }
 
 export interface PayableSelection extends LineSelection {
+  companyId: string;
   invoiceNumber: number;
   amountCents: number;
 }
 
 /**
  * Lock the invoices (in id order, as a single payment does) and then every selected line of all
- * of them in one read (`FOR UPDATE`), and check what `lockPayableLines` checks: each invoice is
- * the company's and not cancelled, each line is on the invoice it was chosen under, none is paid.
- * Returns each invoice's server figure.
+ * of them in one read (`FOR UPDATE`), and check what `lockPayableLines` checks: each invoice
+ * exists and is not cancelled, each line is on the invoice it was chosen under, none is paid.
+ * Returns each invoice's company (the caller checks whose they are) and server figure.
  */
-export async function lockPayableSelections(tx: Tx, companyId: string, selections: readonly LineSelection[]): Promise<PayableSelection[]> {
+export async function lockPayableSelections(tx: Tx, selections: readonly LineSelection[]): Promise<PayableSelection[]> {
   const invoiceIds = [...new Set(selections.map((s) => s.invoiceId))].sort();
   const locked = await tx
     .select({ id: invoices.id, companyId: invoices.companyId, status: invoices.status, invoiceNumber: invoices.invoiceNumber })
@@ -166,7 +167,7 @@ export async function lockPayableSelections(tx: Tx, companyId: string, selection
     .where(inArray(invoices.id, invoiceIds))
     .orderBy(asc(invoices.id))
     .for('update');
-  if (locked.length !== invoiceIds.length || locked.some((i) => i.companyId !== companyId)) throw notFound(INVOICE_MESSAGES.notFound);
+  if (locked.length !== invoiceIds.length) throw notFound(INVOICE_MESSAGES.notFound);
   if (locked.some((i) => i.status === 'Cancelled')) throw new AppError('CONFLICT', 'A cancelled invoice cannot be paid.');
   const lineIds = selections.flatMap((s) => s.lineIds);
   const lines = await tx
@@ -181,7 +182,7 @@ export async function lockPayableSelections(tx: Tx, companyId: string, selection
     const own = s.lineIds.map((id) => byId.get(id));
     if (own.some((l) => !l || l.invoiceId !== s.invoiceId || l.paymentId)) throw new AppError('CONFLICT', LINE_TAKEN);
     const invoice = locked.find((i) => i.id === s.invoiceId)!;
-    return { ...s, invoiceNumber: invoice.invoiceNumber, amountCents: own.reduce((sum, l) => sum + Number(l!.cents), 0) };
+    return { ...s, companyId: invoice.companyId, invoiceNumber: invoice.invoiceNumber, amountCents: own.reduce((sum, l) => sum + Number(l!.cents), 0) };
   });
 }
 
