@@ -1,2 +1,2 @@
 /** The job system's public door. */
-export { createJobs, type Jobs, type JobHandler, type JobsOptions } from './jobs';
+export { createJobs, type Jobs, type JobHandler, type JobOptions, type JobsOptions } from './jobs';

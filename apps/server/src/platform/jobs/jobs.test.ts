@@ -4,7 +4,9 @@ import { createTestApp, buildAccount, type TestApp } from '../../../test/helpers
 import { eventually } from '../../../test/smtp-sink';
 import { sessions, signInRequests } from '../auth/auth.table';
 import { createSession } from '../auth/sessions';
+import PgBoss from 'pg-boss';
 import { createJobs } from './jobs';
+import { pgBossAdapter } from './pg-boss-adapter';
 import { CLEANUP_JOB, deleteExpiredRecords } from './platform-jobs';
 
 let t: TestApp;
@@ -73,5 +75,75 @@ describe('jobs', () => {
     expect(left).toHaveLength(1);
     const states = (await t.db.select({ state: signInRequests.state }).from(signInRequests)).map((r) => r.state);
     expect(states).toEqual(['fresh']);
+  });
+
+  it('a job whose worker died mid-run is picked up again promptly by a restarted instance (not after its 15-minute expiry)', async () => {
+    const queue = 'resume-after-crash';
+    const options = { retryDelaySeconds: 1 };
+    // The instance that dies: it takes the job (now active) and is gone without finishing it.
+    const dead = new PgBoss({ db: pgBossAdapter(t.database), supervise: false, schedule: false, migrate: true });
+    await dead.start();
+    await dead.createQueue(queue, { name: queue, retryDelay: options.retryDelaySeconds, retryLimit: 3 });
+    await dead.send(queue, { agreement: 'A-1' });
+    const [taken] = await dead.fetch(queue);
+    expect(taken).toBeDefined();
+    await dead.stop({ graceful: false, close: false });
+    const { rows } = await t.database.query(`select state from pgboss.job where id = $1`, [taken!.id]);
+    expect(rows[0]!.state).toBe('active');
+
+    // The restarted instance runs it to completion.
+    const restarted = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 0.5 });
+    const handled: Array<{ agreement: string }> = [];
+    restarted.work<{ agreement: string }>(
+      queue,
+      async (data) => {
+        handled.push(data);
+      },
+      options,
+    );
+    await restarted.start();
+    try {
+      await eventually(() => handled.length > 0, 20_000);
+      expect(handled).toEqual([{ agreement: 'A-1' }]);
+      await eventually(async () => (await t.database.query(`select state from pgboss.job where id = $1`, [taken!.id])).rows[0]?.state === 'completed');
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  it('a live run, however long, is not taken away from its worker', async () => {
+    const queue = 'long-live-run';
+    const jobs = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 0.5 });
+    let runs = 0;
+    jobs.work(queue, async () => {
+      runs += 1;
+      // Far longer than the silence after which an abandoned run is failed (4 heartbeats: 2 s).
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }, { retryDelaySeconds: 1 });
+    await jobs.start();
+    try {
+      await jobs.send(queue, {});
+      await eventually(async () => (await t.database.query(`select state from pgboss.job where name = $1`, [queue])).rows[0]?.state === 'completed', 20_000);
+      expect(runs).toBe(1);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('queues one job per singleton key', async () => {
+    const queue = 'singleton-test';
+    const jobs = createJobs({ database: t.database, log: t.app.log });
+    jobs.work(queue, async () => {}, { pollingIntervalSeconds: 30 });
+    await jobs.send(queue, { n: 1 }, { singletonKey: 'payment:1' });
+    await jobs.send(queue, { n: 1 }, { singletonKey: 'payment:1' });
+    await jobs.start();
+    try {
+      await jobs.send(queue, { n: 1 }, { singletonKey: 'payment:1' });
+      await jobs.send(queue, { n: 2 }, { singletonKey: 'payment:2' });
+      const { rows } = await t.database.query(`select data from pgboss.job where name = $1 order by data->>'n'`, [queue]);
+      expect(rows.map((r) => r.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

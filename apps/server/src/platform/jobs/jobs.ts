@@ -12,16 +12,33 @@ import { pgBossAdapter } from './pg-boss-adapter';
  */
 export type JobHandler<T = Record<string, unknown>> = (data: T) => Promise<void>;
 
+/**
+ * How a job runs. `expireInSeconds` is the longest a run may take (pg-boss stops waiting for the
+ * handler then, and retries the job): fit it to the job's real length. A worker that dies (crash,
+ * kill, lost host) is noticed much sooner: live runs report in every `heartbeatSeconds`, and a
+ * run silent for four reports is failed, so it is retried within about a minute.
+ */
+export interface JobOptions {
+  expireInSeconds?: number;
+  /** Seconds before a failed job is tried again (doubled on each retry). */
+  retryDelaySeconds?: number;
+  retryLimit?: number;
+  /** Jobs fetched per poll; the handler still gets them one at a time. */
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+}
+
 export interface Jobs {
   /** A cron schedule (UTC, minute resolution) and the handler that runs on each tick. */
-  schedule(name: string, cron: string, handler: JobHandler): void;
+  schedule(name: string, cron: string, handler: JobHandler, options?: JobOptions): void;
   /** A queue worker. */
-  work<T extends object>(name: string, handler: JobHandler<T>): void;
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: JobOptions): void;
   /**
    * Queue one job. Before `start()` the job is kept and sent at start (tests never start jobs,
-   * so a route that nudges a job still works there).
+   * so a route that nudges a job still works there). `singletonKey`: at most one job with that
+   * key is waiting or running (a repeated request queues nothing more).
    */
-  send(name: string, data?: object): Promise<void>;
+  send(name: string, data?: object, options?: { singletonKey?: string }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   readonly started: boolean;
@@ -31,22 +48,65 @@ interface Definition {
   name: string;
   cron?: string;
   handler: JobHandler<never>;
+  options: Required<JobOptions>;
 }
 
 export interface JobsOptions {
   database: Database;
   log: FastifyBaseLogger;
-  /** How often idle workers look for work. */
+  /** How often idle workers look for work (default per job, 2 s). */
   pollingIntervalSeconds?: number;
+  /** How often a running job reports that its worker lives (default 10 s; silent for 4 -> failed and retried). */
+  heartbeatSeconds?: number;
 }
 
-const QUEUE_DEFAULTS = { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
+const SINGLETON_SECONDS = 6 * 60 * 60;
+const JOB_DEFAULTS: Required<JobOptions> = { expireInSeconds: 15 * 60, retryDelaySeconds: 15, retryLimit: 3, batchSize: 1, pollingIntervalSeconds: 2 };
 
-export function createJobs(options: JobsOptions): Jobs {
+function queueOptions(options: Required<JobOptions>) {
+  return { retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: options.expireInSeconds };
+}
+
+/**
+ * pg-boss 10 has no worker heartbeat: a job whose worker died stays `active` until it expires.
+ * So each running job's `started_on` is moved to now every `heartbeatSeconds` while its handler
+ * runs, and `failSilentJobs` fails the active jobs that stopped reporting (their worker is gone);
+ * pg-boss then retries them like any failure.
+ */
+function keepAlive(db: PgBoss.Db, ids: string[], heartbeatSeconds: number, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    db.executeSql(`update pgboss.job set started_on = now() where id = any($1::uuid[]) and state = 'active'`, [ids]).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not report a running job as alive'),
+    );
+  }, heartbeatSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+async function failSilentJobs(instance: PgBoss, db: PgBoss.Db, names: string[], heartbeatSeconds: number, log: FastifyBaseLogger): Promise<void> {
+  const { rows } = (await db.executeSql(
+    `select name, id from pgboss.job where state = 'active' and name = any($1::text[]) and started_on < now() - make_interval(secs => $2::double precision)`,
+    [names, heartbeatSeconds * 4],
+  )) as { rows: Array<{ name: string; id: string }> };
+  for (const job of rows) {
+    log.warn({ job: job.name, jobId: job.id }, 'job left running by a worker that stopped; failing it so it is retried');
+    await instance.fail(job.name, job.id, { message: 'its worker stopped reporting (crash or restart)' });
+  }
+}
+
+export function createJobs(settings: JobsOptions): Jobs {
   const definitions = new Map<string, Definition>();
-  const pending: Array<{ name: string; data: object }> = [];
+  const pending: Array<{ name: string; data: object; options: { singletonKey?: string } }> = [];
   const knownQueues = new Set<string>();
   let boss: PgBoss | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
+  const heartbeatSeconds = settings.heartbeatSeconds ?? 10;
+
+  const withDefaults = (jobOptions: JobOptions = {}): Required<JobOptions> => ({
+    ...JOB_DEFAULTS,
+    ...(settings.pollingIntervalSeconds ? { pollingIntervalSeconds: settings.pollingIntervalSeconds } : {}),
+    ...jobOptions,
+  });
 
   function define(definition: Definition): void {
     if (definitions.has(definition.name)) throw new Error(`Job ${definition.name} is defined twice`);
@@ -54,63 +114,101 @@ export function createJobs(options: JobsOptions): Jobs {
     definitions.set(definition.name, definition);
   }
 
+  /** Creates the queue, or brings an existing one (made by an older version) to these options. */
   async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
     if (knownQueues.has(name)) return;
-    if (!(await instance.getQueue(name))) {
+    const wanted = { name, ...queueOptions(definitions.get(name)?.options ?? JOB_DEFAULTS) };
+    const existing = await instance.getQueue(name);
+    if (!existing) {
       // Another instance may create it at the same moment: a duplicate is fine.
-      await instance.createQueue(name, { name, ...QUEUE_DEFAULTS }).catch(async (error: unknown) => {
+      await instance.createQueue(name, wanted).catch(async (error: unknown) => {
         if (!(await instance.getQueue(name))) throw error;
       });
+    } else if (existing.expireInSeconds !== wanted.expireInSeconds || existing.retryLimit !== wanted.retryLimit || existing.retryDelay !== wanted.retryDelay) {
+      await instance.updateQueue(name, wanted);
     }
     knownQueues.add(name);
   }
 
-  async function send(name: string, data: object = {}): Promise<void> {
+  async function send(name: string, data: object = {}, sendOptions: { singletonKey?: string } = {}): Promise<void> {
     if (!boss) {
-      pending.push({ name, data });
+      // Before start: one pending job per singleton key, as the queue would keep it.
+      if (sendOptions.singletonKey && pending.some((job) => job.name === name && job.options.singletonKey === sendOptions.singletonKey)) return;
+      pending.push({ name, data, options: sendOptions });
       return;
     }
     await ensureQueue(boss, name);
-    await boss.send(name, data);
+    // A singleton key holds for hours: far longer than a job waits or retries (pg-boss allows up to its 12 h archive interval).
+    await boss.send(name, data, sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey, singletonSeconds: SINGLETON_SECONDS } : {});
+  }
+
+  async function startWorker(instance: PgBoss, definition: Definition): Promise<void> {
+    const { name, options } = definition;
+    const db = pgBossAdapter(settings.database);
+    await instance.work(name, { batchSize: options.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds }, async (batch) => {
+      const stopReporting = keepAlive(db, batch.map((job) => job.id), heartbeatSeconds, settings.log);
+      try {
+        // One failing job fails alone; the others of the batch complete.
+        for (const job of batch) {
+          try {
+            await definition.handler(job.data as never);
+          } catch (error) {
+            settings.log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
+            await instance.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      } finally {
+        stopReporting();
+      }
+    });
   }
 
   return {
     get started() {
       return boss !== null;
     },
-    schedule(name, cron, handler) {
-      define({ name, cron, handler });
+    schedule(name, cron, handler, jobOptions) {
+      define({ name, cron, handler, options: withDefaults(jobOptions) });
     },
-    work(name, handler) {
-      define({ name, handler: handler as JobHandler<never> });
+    work(name, handler, jobOptions) {
+      define({ name, handler: handler as JobHandler<never>, options: withDefaults(jobOptions) });
     },
     send,
     async start() {
       if (boss) return;
       const instance = new PgBoss({
-        db: pgBossAdapter(options.database),
-        // pg-boss's own maintenance (archiving, expiry) and cron clock, shared by instances.
+        db: pgBossAdapter(settings.database),
+        // pg-boss's own maintenance (expiry, archiving) and cron clock, shared by instances.
         supervise: true,
         schedule: true,
         migrate: true,
       });
-      instance.on('error', (error) => options.log.error({ err: error }, 'job system error'));
+      // A database outage surfaces here (polling, maintenance): logged, never a crash; pg-boss
+      // keeps polling and resumes when the database is back.
+      instance.on('error', (error) => settings.log.error({ err: error }, 'job system error'));
       await instance.start();
       for (const definition of definitions.values()) {
         await ensureQueue(instance, definition.name);
-        await instance.work(definition.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (batch) => {
-          for (const job of batch) await definition.handler(job.data as never);
-        });
+        await startWorker(instance, definition);
         if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
       }
+      // A restarted instance picks up at once what a dead worker left running, then keeps looking.
+      const db = pgBossAdapter(settings.database);
+      const names = [...definitions.keys()];
+      const sweep = () => failSilentJobs(instance, db, names, heartbeatSeconds, settings.log);
+      await sweep();
+      sweeper = setInterval(() => void sweep().catch((error: unknown) => settings.log.warn({ err: error }, 'could not look for abandoned jobs')), heartbeatSeconds * 2000);
+      sweeper.unref();
       boss = instance;
-      for (const job of pending.splice(0)) await send(job.name, job.data);
-      options.log.info({ jobs: [...definitions.keys()] }, 'jobs started');
+      for (const job of pending.splice(0)) await send(job.name, job.data, job.options);
+      settings.log.info({ jobs: [...definitions.keys()] }, 'jobs started');
     },
     async stop() {
       const instance = boss;
       if (!instance) return;
       boss = null;
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
       knownQueues.clear();
       // Graceful: running handlers finish before the database closes.
       await instance.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -2,8 +2,8 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../context';
-import { signInRequests } from '../auth/auth.table';
 import { deleteExpiredSessions } from '../auth/sessions';
+import { signInRequests } from '../auth/auth.table';
 import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter';
 import { MAIL_DELIVERY_JOB, createMailDelivery } from '../mail/delivery';
 import { deleteExpiredRateLimits } from '../rate-limit/postgres-store';
@@ -21,9 +21,15 @@ export async function deleteExpiredRecords(db: Db): Promise<void> {
 /** The platform's own jobs: outbox delivery every minute, a nightly clean-up. */
 export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const delivery = createMailDelivery({ db: ctx.db, config: ctx.config, log: ctx.log });
-  ctx.jobs.schedule(MAIL_DELIVERY_JOB, '* * * * *', async () => {
-    await delivery.deliver();
-  });
-  ctx.jobs.schedule(CLEANUP_JOB, '17 3 * * *', () => deleteExpiredRecords(ctx.db));
+  // A run sends at most 500 e-mails (each waits at most nodemailer's timeouts): 10 minutes is ample.
+  ctx.jobs.schedule(
+    MAIL_DELIVERY_JOB,
+    '* * * * *',
+    async () => {
+      await delivery.deliver();
+    },
+    { expireInSeconds: 10 * 60 },
+  );
+  ctx.jobs.schedule(CLEANUP_JOB, '17 3 * * *', () => deleteExpiredRecords(ctx.db), { expireInSeconds: 10 * 60 });
   app.addHook('onClose', async () => delivery.close());
 }
