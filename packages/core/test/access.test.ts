@@ -68,3 +68,25 @@ describe('home menu', () => {
     expect(menuFor(user({ modules: ['Settings'] })).map((i) => i.key)).not.toContain('owners');
   });
 });
+
+describe('areas: the route guards read the menu table', async () => {
+  const { canOpenArea } = await import('../src/access/index');
+  const staff = (modules: TSessionUser['modules']): TSessionUser => ({ id: 's', email: 's@x.test', givenName: 'S', familyName: 'T', isInternal: true, isAdmin: false, modules, companyId: null });
+  const tenant: TSessionUser = { id: 't', email: 't@x.test', givenName: 'T', familyName: 'U', isInternal: false, isAdmin: false, modules: [], companyId: 'c1' };
+
+  it('refuses staff without the module the menu gates the area by', () => {
+    expect(canOpenArea(staff(['Lease']), 'invoices')).toBe(false);
+    expect(canOpenArea(staff(['Lease']), 'owners')).toBe(false);
+    expect(canOpenArea(staff(['Invoices']), 'invoices')).toBe(true);
+    expect(canOpenArea(staff(['Company']), 'owners')).toBe(true);
+  });
+
+  it('lets a company user into their own areas, never staff ones', () => {
+    expect(canOpenArea(tenant, 'invoices')).toBe(true);
+    expect(canOpenArea(tenant, 'owners')).toBe(true);
+    expect(canOpenArea(tenant, 'agreements')).toBe(true);
+    expect(canOpenArea(tenant, 'settings')).toBe(false);
+    expect(canOpenArea(null, 'invoices')).toBe(false);
+    expect(canOpenArea(staff(['Settings']), 'no-such-area')).toBe(false);
+  });
+});

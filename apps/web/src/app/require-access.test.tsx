@@ -33,4 +33,25 @@ describe('access guard', () => {
     renderApp('/myaccount');
     expect(await screen.findByText('Redirecting to Login Page...')).toBeInTheDocument();
   });
+
+  it.each(['/invoices', '/companies', '/agreements'])('shows no access to staff without the module the menu gates %s by, and asks the API nothing', async (path) => {
+    const net = stubFetch({
+      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Settings'] })) },
+      'GET /api/AppConfig': { body: appConfig(true) },
+    });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'No Access' })).toBeInTheDocument();
+    expect(screen.queryByText('Error Occurred')).not.toBeInTheDocument();
+    expect(net.calls.filter((c) => !['/api/Access', '/api/AppConfig', '/api/Session'].includes(c.path))).toEqual([]);
+  });
+
+  it('lets a company user into the invoices grid (the menu shows it to them)', async () => {
+    stubFetch({
+      'GET /api/Access': { body: accessBody(buildUser({ isInternal: false, companyId: '3a1f0c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b' })) },
+      'GET /api/AppConfig': { body: appConfig(true) },
+      'GET /api/Invoices': { body: [] },
+    });
+    renderApp('/invoices');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { Outlet, useLocation } from 'react-router';
-import { satisfies, type TAccessRule } from '@apron/core/access';
+import { canOpenArea, satisfies, type TAccessRule } from '@apron/core/access';
 import { Loader } from '../components/loader';
 import { loginUrl, navigateFullPage, useAccess } from '../lib/session';
 import { NoAccess } from './no-access';
@@ -19,11 +19,15 @@ function RedirectToLogin() {
   );
 }
 
+/** What a route asks: a menu area (the menu's own rule, e.g. 'invoices') or an access rule ('admin:Lease'). */
+export type TRouteAccess = { area: string; rule?: never } | { rule: TAccessRule; area?: never };
+
 /**
- * Shows its children (or the child route) only to a user who satisfies `rule`.
- * Signed out: off to the login page. Signed in without the rule: the no-access view.
+ * Shows its children (or the child route) only to a user allowed in: the menu area's rule (the
+ * same table the menu is drawn from, so a typed `/invoices` answers like the menu) or `rule`.
+ * Signed out: off to the login page. Signed in without access: the no-access view.
  */
-export function RequireAccess({ rule, children }: { rule: TAccessRule; children?: ReactNode }) {
+export function RequireAccess({ children, ...access }: TRouteAccess & { children?: ReactNode }) {
   const { user, isLoading, isError } = useAccess();
   if (isLoading) return <Loader />;
   if (isError) {
@@ -34,6 +38,7 @@ export function RequireAccess({ rule, children }: { rule: TAccessRule; children?
     );
   }
   if (!user) return <RedirectToLogin />;
-  if (!satisfies(user, rule)) return <NoAccess />;
+  const allowed = access.area !== undefined ? canOpenArea(user, access.area) : satisfies(user, access.rule);
+  if (!allowed) return <NoAccess />;
   return <>{children ?? <Outlet />}</>;
 }

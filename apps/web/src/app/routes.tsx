@@ -37,17 +37,17 @@ export const routes: RouteObject[] = [
           { path: 'signin/:code', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SignInPage }) },
           {
             path: 'myaccount',
-            element: <RequireAccess rule="signedIn" />,
+            element: <RequireAccess area="myaccount" />,
             children: [{ index: true, lazy: async () => ({ Component: (await import('../features/profile/my-account-page')).MyAccountPage }) }],
           },
           {
             path: 'alerts',
-            element: <RequireAccess rule="signedIn" />,
+            element: <RequireAccess area="alerts" />,
             children: [{ index: true, lazy: async () => ({ Component: (await import('../features/alerts/alerts-page')).AlertsPage }) }],
           },
           {
             path: 'settings',
-            element: <RequireAccess rule="module:Settings" />,
+            element: <RequireAccess area="settings" />,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
               {
@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'properties',
-            element: <RequireAccess rule="module:Property" />,
+            element: <RequireAccess area="properties" />,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/properties/properties-home-page')).PropertiesHomePage }) },
               { path: 'listings', lazy: async () => ({ Component: (await import('../features/properties/property-grid-page')).PropertyGridPage }) },
@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
           {
             // Staff with Company see every owner; a company user is sent to their own company.
             path: 'companies',
-            element: <RequireAccess rule="signedIn" />,
+            element: <RequireAccess area="owners" />,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/companies/companies-page')).CompaniesPage }) },
               {
@@ -89,10 +89,14 @@ export const routes: RouteObject[] = [
           },
           {
             // Lease, Company and Property staff and company users read agreements; the server scopes them.
+            // The grid is the menu's area; one agreement is opened from owners and properties too.
             path: 'agreements',
             element: <RequireAccess rule="signedIn" />,
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreements-page')).AgreementsPage }) },
+              {
+                element: <RequireAccess area="agreements" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreements-page')).AgreementsPage }) }],
+              },
               {
                 path: 'add',
                 element: <RequireAccess rule="admin:Lease" />,
@@ -103,10 +107,14 @@ export const routes: RouteObject[] = [
           },
           {
             // Invoices staff see every invoice; a company user their own (the server scopes them).
+            // The grid is the menu's area; one invoice is opened from an owner's invoices too.
             path: 'invoices',
             element: <RequireAccess rule="signedIn" />,
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).InvoicesPage }) },
+              {
+                element: <RequireAccess area="invoices" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).InvoicesPage }) }],
+              },
               { path: ':id', lazy: async () => ({ Component: (await import('./pages/invoice-route')).InvoiceRoute }) },
             ],
           },

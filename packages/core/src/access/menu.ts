@@ -51,12 +51,22 @@ export const PLANNED_MENU_KEYS: ReadonlySet<string> = new Set([
   'reports', 'appointments', 'inspections', 'workorders', 'assets',
 ]);
 
+function allows(user: TSessionUser, item: TMenuItem): boolean {
+  if (item.audience === 'internal' && !user.isInternal) return false;
+  if (item.audience === 'external' && user.isInternal) return false;
+  const gate = user.isInternal ? INTERNAL_MODULE_GATES[item.key] : undefined;
+  return satisfies(user, item.rule) && (!gate || satisfies(user, gate));
+}
+
+/**
+ * Whether `user` may open the area of menu item `key` ('invoices', 'owners', ...): the one rule
+ * the menu shows the item by, so the web's route guards and the menu never disagree.
+ */
+export function canOpenArea(user: TSessionUser | null | undefined, key: string): boolean {
+  const item = HOME_MENU.find((candidate) => candidate.key === key);
+  return !!user && !!item && allows(user, item);
+}
+
 export function menuFor(user: TSessionUser, planned: ReadonlySet<string> = PLANNED_MENU_KEYS): TMenuItem[] {
-  return HOME_MENU.filter((item) => {
-    if (planned.has(item.key)) return false;
-    if (item.audience === 'internal' && !user.isInternal) return false;
-    if (item.audience === 'external' && user.isInternal) return false;
-    const gate = user.isInternal ? INTERNAL_MODULE_GATES[item.key] : undefined;
-    return satisfies(user, item.rule) && (!gate || satisfies(user, gate));
-  });
+  return HOME_MENU.filter((item) => !planned.has(item.key) && allows(user, item));
 }

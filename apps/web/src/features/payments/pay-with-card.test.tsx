@@ -112,8 +112,8 @@ describe('Manual Payment', () => {
 
     await user.click(within(dialog).getByLabelText('Cash'));
     expect(within(dialog).getByLabelText(/^Account Name/)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/^Account Number/)).toHaveAttribute('type', 'number');
-    expect(within(dialog).getByLabelText(/^Routing Number/)).toHaveAttribute('type', 'number');
+    expect(within(dialog).getByLabelText(/^Account Number/)).toHaveAttribute('inputmode', 'numeric');
+    expect(within(dialog).getByLabelText(/^Routing Number/)).toHaveAttribute('inputmode', 'numeric');
     expect(within(dialog).queryByLabelText(/^Paid By/)).not.toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/^Account Name/), 'Jane Pilot');
