@@ -6,11 +6,12 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
-import { companies } from '../companies/index';
-import { invoices, lockPayableSelections } from '../invoices/index';
+import { companies } from '../companies/companies.table';
+import { lockPayableSelections } from '../invoices/index';
+import { invoices } from '../invoices/invoices.table';
 import { recordBalancePayments } from '../payments/index';
 import { loadSystemSettings } from '../settings/index';
-import { balanceRecords } from './balances.table';
+import { balanceRecords, type BalanceRecordRow } from './balances.table';
 
 /** Balance = sum of Credits - sum of Debits, in SQL (PRODUCT-RULES 7). */
 export async function companyBalanceCents(db: DbOrTx, companyId: string): Promise<number> {
@@ -52,11 +53,46 @@ export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBal
 }
 
 /**
+ * The funds check and the Debit in one statement, under the ledger lock (the caller holds the
+ * company row, so the sum read here is the committed ledger): the Debit is written only when the
+ * balance covers it (PRODUCT-RULES 6, `hasSufficientFunds`: balance >= amount > 0). Returns the
+ * balance before it and the Debit, or no Debit when the funds are short.
+ */
+async function insertDebitIfFunded(
+  tx: Tx,
+  debit: { companyId: string; amountCents: number; dateApplied: string; reference: string; createdBy: string | null },
+): Promise<{ balance: number; debit: BalanceRecordRow | null }> {
+  const result = await tx.execute(sql`
+    with ledger as (
+      select coalesce(sum(case when type = 'Credit' then amount_cents else -amount_cents end), 0) as balance
+      from balance_records where company_id = ${debit.companyId}::uuid
+    ), debit as (
+      insert into balance_records (company_id, account_num_masked, routing_num, amount_cents, type, date_applied, reference, created_by)
+      select ${debit.companyId}::uuid, '****', '', ${debit.amountCents}::bigint, 'Debit', ${debit.dateApplied}::date, ${debit.reference}::text, ${debit.createdBy}::uuid
+      from ledger where ${debit.amountCents}::bigint > 0 and ledger.balance >= ${debit.amountCents}::bigint
+      returning id, created_at
+    )
+    select ledger.balance, debit.id, debit.created_at from ledger left join debit on true`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ balance: string | number; id: string | null; created_at: string | Date | null }>;
+  const balance = Number(row!.balance);
+  // The statement applies the rule; the rule's own function must agree.
+  if (!!row!.id !== hasSufficientFunds(balance, debit.amountCents)) throw new Error('The funds check disagrees with hasSufficientFunds');
+  if (!row!.id) return { balance, debit: null };
+  return {
+    balance,
+    debit: {
+      id: row!.id, companyId: debit.companyId, accountNumMasked: '****', routingNum: '', amountCents: debit.amountCents, type: 'Debit', dateApplied: debit.dateApplied,
+      reference: debit.reference, createdBy: debit.createdBy, createdAt: new Date(row!.created_at!),
+    },
+  };
+}
+
+/**
  * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
  * (airport date and name). Then one transaction of a fixed number of statements, however many
  * invoices: lock the ledger row of the invoices' company (within the caller's scope), lock the invoices and all selected lines in one read and check they are
- * that company's and unpaid (`lockPayableSelections`), check funds (balance >= total), write the
- * Debit, and let payments write one payment (receipt) per invoice, the lines 'PAID BY BALANCE',
+ * that company's and unpaid (`lockPayableSelections`), check funds and write the Debit in one
+ * statement (`insertDebitIfFunded`), and let payments write one payment (receipt) per invoice, the lines 'PAID BY BALANCE',
  * the audit rows and the receipt e-mails (`recordBalancePayments`). Concurrent requests for one
  * company queue on the ledger lock, so the balance never goes below zero and a line is paid once.
  * Returns the payment ids for `requestReceiptPdfs` (after commit).
@@ -75,24 +111,12 @@ export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBa
     const selections = await lockPayableSelections(tx, invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! })));
     if (selections.some((s) => s.companyId !== companyId)) throw scope ? notFound(INVOICE_MESSAGES.notFound) : fieldError('invoices', BALANCE_MESSAGES.mixedCompanies);
     const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
-    const balance = await companyBalanceCents(tx, companyId);
-    if (!hasSufficientFunds(balance, totalCents)) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);
-    const [debit] = await tx
-      .insert(balanceRecords)
-      .values({
-        companyId,
-        accountNumMasked: '****',
-        routingNum: '',
-        amountCents: totalCents,
-        type: 'Debit',
-        dateApplied: today,
-        reference: `Invoice ${selections.map((s) => `#${s.invoiceNumber}`).join(', ')}`,
-        createdBy: actor.user?.id ?? null,
-      })
-      .returning();
-    await recordAudit(tx, actor, { action: 'create', entity: 'balanceRecord', entityId: debit!.id, after: debit! });
+    const reference = `Invoice ${selections.map((s) => `#${s.invoiceNumber}`).join(', ')}`;
+    const { balance, debit } = await insertDebitIfFunded(tx, { companyId, amountCents: totalCents, dateApplied: today, reference, createdBy: actor.user?.id ?? null });
+    if (!debit) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);
     const paymentIds = await recordBalancePayments(tx, actor, {
-      companyId, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), debitId: debit!.id, today, selections,
+      companyId, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), debitId: debit.id, today, selections,
+      ledgerAudit: { action: 'create', entity: 'balanceRecord', entityId: debit.id, after: debit },
     });
     return { message: BALANCE_MESSAGES.paid, balance: fromCents(balance - totalCents), paid: fromCents(totalCents), paymentIds };
   });

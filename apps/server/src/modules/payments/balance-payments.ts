@@ -1,6 +1,6 @@
 import { PAID_BY_BALANCE } from '@apron/core';
 import type { Tx } from '../../db/client';
-import { recordAudits, type AuditActor } from '../../platform/audit/audit';
+import { recordAudits, type AuditActor, type AuditEntry } from '../../platform/audit/audit';
 import { queueMails } from '../../platform/mail/outbox';
 import { markSelectionsPaid, type PayableSelection } from '../invoices/index';
 import { receiptMail } from './receipts';
@@ -16,6 +16,8 @@ export interface BalancePayments {
   today: string;
   /** Locked and checked by `lockPayableSelections`: one per invoice, with the server's figure. */
   selections: readonly PayableSelection[];
+  /** The caller's audit entry for its Debit, written in the same insert as the payments' rows. */
+  ledgerAudit?: AuditEntry;
 }
 
 /**
@@ -39,7 +41,10 @@ export async function recordBalancePayments(tx: Tx, actor: AuditActor, input: Ba
   const byInvoice = new Map(rows.map((p) => [p.invoiceId, p]));
   const paid = selections.map((s) => ({ ...s, payment: byInvoice.get(s.invoiceId)! }));
   await markSelectionsPaid(tx, paid.map((p) => ({ invoiceId: p.invoiceId, lineIds: p.lineIds, paymentId: p.payment.id, paidBy: PAID_BY_BALANCE })), today);
-  await recordAudits(tx, actor, paid.map((p) => ({ action: 'create', entity: 'payment', entityId: p.payment.id, after: { ...p.payment, lineIds: p.lineIds } })));
+  await recordAudits(tx, actor, [
+    ...(input.ledgerAudit ? [input.ledgerAudit] : []),
+    ...paid.map((p) => ({ action: 'create', entity: 'payment', entityId: p.payment.id, after: { ...p.payment, lineIds: p.lineIds } })),
+  ]);
   if (input.companyEmail) {
     await queueMails(
       tx,
