@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AGREEMENT_MESSAGES, type TAgreement, type TAgreementInput, type TAgreementValues } from '@apron/core/agreements';
 import { hasModule, isModuleAdmin } from '@apron/core/access';
@@ -12,8 +11,8 @@ import type { TSelectOption } from '../../components/form-fields';
 import { Documents } from '../../components/documents';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
+import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
-import { errorMessage, isApiError } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
@@ -93,14 +92,7 @@ function EditAgreementPage({ id }: { id: string }) {
   const { selects, loading } = useSelects(agreement, canEdit);
   const backTo = '/agreements';
   if (query.isPending || loading) return <Loader text="Loading agreement" />;
-  if (query.isError || !agreement) {
-    return (
-      <>
-        <PageHeader title="Agreement" backTo={backTo} />
-        <Typography role="alert">{isApiError(query.error) && query.error.status === 404 ? 'Agreement not found' : errorMessage(query.error)}</Typography>
-      </>
-    );
-  }
+  if (query.isError || !agreement) return <RecordLoadError error={query.error} title="Agreement" backTo={backTo} notFound="Agreement not found" />;
   const submit = (values: TAgreementValues, form: { setError: UseFormSetError<TAgreementInput>; fieldNames: readonly string[] }) =>
     save.mutate(values, {
       onSuccess: () => {

@@ -10,7 +10,9 @@ import { formatDate } from '@apron/core/dates';
 import { formatMoney, toCents } from '@apron/core/money';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TBalanceRecord } from '@apron/core/balances';
+import { Loader } from '../../components/loader';
 import { MoneyText } from '../../components/money-text';
+import { RecordLoadError } from '../../components/record-load-error';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
 import { AddRecordDialog } from './add-record-dialog';
@@ -41,11 +43,15 @@ export function BalancesPage() {
   const [dialog, setDialog] = useState<'add' | 'pay' | null>(null);
   const query = useBalances(id, paging.page + 1, paging.pageSize);
   const canAdd = isModuleAdmin(user, 'Company');
+  const backTo = `/companies/${encodeURIComponent(id)}`;
+  if (query.isPending) return <Loader text="Loading balance" />;
+  // another company's ledger answers 404 (or 403): not yours, so No Access, not a ledger page with an error
+  if (query.isError && !query.data) return <RecordLoadError error={query.error} title="Account Balance" backTo={backTo} notFound="Owner not found" noAccessOn404 />;
   return (
     <>
       <PageHeader
         title="Account Balance"
-        backTo={`/companies/${encodeURIComponent(id)}`}
+        backTo={backTo}
         actions={
           <>
             {canAdd && (

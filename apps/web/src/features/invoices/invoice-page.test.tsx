@@ -36,7 +36,7 @@ describe('invoice page', () => {
   it("says 'No Invoice Found.' for a missing or foreign invoice", async () => {
     stub({ [`GET /api/Invoices/${INVOICE_ID}`]: { status: 404, body: { code: 'NOT_FOUND', message: INVOICE_MESSAGES.notFound } } });
     renderApp(`/invoices/${INVOICE_ID}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(INVOICE_MESSAGES.notFound);
+    expect(await screen.findByRole('heading', { level: 1, name: INVOICE_MESSAGES.notFound })).toBeInTheDocument();
   });
 
   it('shows the header with MM/DD/YYYY or NA dates and cancels after a confirmation; Cancel is then disabled', async () => {

@@ -12,7 +12,8 @@ import { INVOICE_MESSAGES, type TInvoice, type TLineItem } from '@apron/core/inv
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { RecordLoadError } from '../../components/record-load-error';
+import { ApiError, isApiError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
 import { invoicePdfUrl, useCancelInvoice, useInvoice, useRemoveLine } from './api';
@@ -184,12 +185,9 @@ export function InvoicePage(props: { renderPayments?: TRenderPayments; renderPai
   const query = useInvoice(id);
   if (query.isPending) return <Loader text="Loading invoice" />;
   if (query.isError) {
-    return (
-      <>
-        <PageHeader title="Invoice" backTo="/invoices" />
-        <Typography role="alert">{isApiError(query.error) && (query.error.status === 404 || query.error.status === 400) ? INVOICE_MESSAGES.notFound : errorMessage(query.error)}</Typography>
-      </>
-    );
+    // a malformed id (400) is as good as a missing one
+    const error = isApiError(query.error) && query.error.status === 400 ? new ApiError(404, 'NOT_FOUND', INVOICE_MESSAGES.notFound) : query.error;
+    return <RecordLoadError error={error} title="Invoice" backTo="/invoices" notFound={INVOICE_MESSAGES.notFound} />;
   }
   return <InvoiceDetail key={id} invoice={query.data} renderPayments={props.renderPayments} renderPaidCell={props.renderPaidCell} />;
 }

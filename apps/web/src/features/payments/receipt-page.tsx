@@ -13,7 +13,7 @@ import { DateText } from '../../components/date-text';
 import { Loader } from '../../components/loader';
 import { MoneyText } from '../../components/money-text';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { RecordLoadError } from '../../components/record-load-error';
 import { receiptPdfUrl, useReceipt } from './api';
 
 const METHOD_LABEL: Record<string, string> = { card: 'Card', cash: 'Cash', check: 'Check', balance: 'Balance' };
@@ -23,14 +23,7 @@ export function ReceiptPage() {
   const { id = '' } = useParams();
   const query = useReceipt(id);
   if (query.isPending) return <Loader text="Loading receipt" />;
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title="Receipt" backTo="/invoices" />
-        <Typography role="alert">{isApiError(query.error) && query.error.status === 404 ? PAYMENT_MESSAGES.receiptNotFound : errorMessage(query.error)}</Typography>
-      </>
-    );
-  }
+  if (query.isError) return <RecordLoadError error={query.error} title="Receipt" backTo="/invoices" notFound={PAYMENT_MESSAGES.receiptNotFound} />;
   const r = query.data;
   return (
     <>

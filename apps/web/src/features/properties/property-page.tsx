@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useNavigate, useParams } from 'react-router';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TProperty } from '@apron/core/properties';
@@ -11,8 +10,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Documents } from '../../components/documents';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
+import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
-import { errorMessage, isApiError } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
@@ -91,14 +90,7 @@ function EditPropertyPage({ id }: { id: string }) {
   const query = useProperty(id);
   const save = useSaveProperty(id);
   if (query.isPending) return <Loader text="Loading property" />;
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title="Property" backTo={BACK_TO} />
-        <Typography role="alert">{isApiError(query.error) && query.error.status === 404 ? 'Property not found' : errorMessage(query.error)}</Typography>
-      </>
-    );
-  }
+  if (query.isError) return <RecordLoadError error={query.error} title="Property" backTo={BACK_TO} notFound="Property not found" />;
   const property = query.data;
   const canEdit = property.abilities.edit;
   return (
