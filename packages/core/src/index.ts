@@ -13,6 +13,7 @@ export * from './attachments';
 export * from './identity';
 export * from './properties/index';
 export * from './alerts';
+export * from './mail';
 export * from './companies/index';
 export * from './agreements/index';
 export * from './invoices/index';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { createPaymentProvider, type PaymentProvider } from '../../platform/payments/index';
 import { paymentsRoutes } from './payments.routes';
-import { RECEIPT_PDF_JOB, attachReceiptPdfs, requestReceiptPdfs } from './receipts';
+import { RECEIPT_PDF_JOB, RECEIPT_PDF_JOB_OPTIONS, attachReceiptPdfs, requestReceiptPdfs } from './receipts';
 import { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';
 
 declare module 'fastify' {
@@ -19,7 +19,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   if (provider.testMode) ctx.log.info({ provider: provider.name }, 'card payments in test mode');
   await paymentsRoutes(app, ctx, provider);
   // Receipt PDFs are CPU work: a worker renders them off the request path (see receipts.ts).
-  ctx.jobs.work<{ paymentIds: string[] }>(RECEIPT_PDF_JOB, (data) => attachReceiptPdfs(ctx.db, data.paymentIds));
+  ctx.jobs.work<{ paymentIds: string[] }>(RECEIPT_PDF_JOB, (data) => attachReceiptPdfs(ctx.db, data.paymentIds), RECEIPT_PDF_JOB_OPTIONS);
   // Card attempts a crash left in flight: finished or voided from what the provider says.
   ctx.jobs.schedule(CARD_RECONCILE_JOB, '*/5 * * * *', async () => {
     const run = await reconcileCardAttempts(ctx.db, provider);

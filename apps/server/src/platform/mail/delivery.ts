@@ -6,7 +6,13 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from './mail.table';
 
 export const MAIL_DELIVERY_JOB = 'mail-deliver';
-export const MAX_MAIL_ATTEMPTS = 5;
+/**
+ * Minutes to wait after each failed attempt: about a day of retries in all (22 h 21 min) before an
+ * e-mail is failed for good, so an SMTP outage of hours loses nothing. Staff can resend failed
+ * ones (POST /api/Mail/{id}/Resend).
+ */
+export const MAIL_RETRY_MINUTES = [1, 5, 15, 60, 3 * 60, 6 * 60, 12 * 60] as const;
+export const MAX_MAIL_ATTEMPTS = MAIL_RETRY_MINUTES.length + 1;
 /** A row being sent is leased for this long; if its sender dies, another picks it up after. */
 const SENDING_LEASE = sql`now() + interval '10 minutes'`;
 const BATCH_SIZE = 20;
@@ -28,9 +34,9 @@ export interface MailDeliveryOptions {
   log: FastifyBaseLogger;
 }
 
-/** Minutes to wait after the n-th failed attempt: 1, 2, 4, 8. */
+/** Minutes to wait after the n-th failed attempt. */
 export function retryDelayMinutes(attempts: number): number {
-  return 2 ** Math.max(0, attempts - 1);
+  return MAIL_RETRY_MINUTES[Math.min(Math.max(attempts, 1), MAIL_RETRY_MINUTES.length) - 1]!;
 }
 
 /**

@@ -1,5 +1,12 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from './mail.table';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 export interface OutgoingMail {
   to: string[];
@@ -7,7 +14,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   kind: string;
-  attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>;
+  attachments?: MailAttachment[];
   /** The record the mail is about, e.g. `payment:<id>`. */
   ref?: string;
   /** Hold delivery this long (work after commit, such as a PDF, may still be attached). */
@@ -39,4 +46,42 @@ export async function queueMails(tx: DbOrTx, mails: readonly OutgoingMail[]): Pr
     )
     .returning({ id: mailOutbox.id });
   return rows.map((row) => row.id);
+}
+
+/** Held or retrying, not yet sent: work after commit may still change these. */
+const isWaiting = (ref: string) => and(eq(mailOutbox.ref, ref), eq(mailOutbox.status, 'queued'));
+
+/**
+ * Attach files to the waiting e-mail about `ref` and release it if it is still held. An e-mail
+ * already tried (SMTP down) keeps its backoff: releasing it would spend its attempts at once.
+ * Returns false when there is nothing waiting (already sent or being sent: it goes without).
+ */
+export async function attachToQueuedMail(db: DbOrTx, ref: string, attachments: MailAttachment[]): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      attachments,
+      nextAttemptAt: sql`case when ${mailOutbox.attempts} = 0 then least(${mailOutbox.nextAttemptAt}, now()) else ${mailOutbox.nextAttemptAt} end`,
+    })
+    .where(isWaiting(ref))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+/** Release the held e-mail about `ref` as it is (nothing more will be attached). */
+export async function releaseHeldMail(db: DbOrTx, ref: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(isWaiting(ref), eq(mailOutbox.attempts, 0), sql`${mailOutbox.nextAttemptAt} > now()`));
+}
+
+/** Is an e-mail about `ref` still waiting for its attachments? (Work to attach them is then worth doing.) */
+export async function isMailAwaitingAttachments(db: DbOrTx, ref: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isWaiting(ref), sql`jsonb_array_length(${mailOutbox.attachments}) = 0`))
+    .limit(1);
+  return rows.length > 0;
 }

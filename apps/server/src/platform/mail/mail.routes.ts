@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAIL_MESSAGES, TOTAL_COUNT_HEADER, ZIdParams, ZMailListQuery, ZMailMessage, type TSessionUser } from '@apron/core';
+import type { AppContext } from '../context';
+import { AppError, notFound } from '../errors/app-error';
+import { MAIL_DELIVERY_JOB } from './delivery';
+import { listMail, presentMail, resendFailedMail } from './mail-admin';
+
+const tags = ['mail'];
+
+/** Staff calls on the outbox (Settings admins): what was sent, what failed, and resend. */
+export async function mailRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/Mail',
+    { config: { access: 'admin:Settings' }, schema: { tags, querystring: ZMailListQuery, response: { 200: z.array(ZMailMessage) } } },
+    async (request, reply) => {
+      const { rows, total } = await listMail(ctx.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map(presentMail);
+    },
+  );
+
+  app.post(
+    '/api/Mail/:id/Resend',
+    { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, response: { 200: ZMailMessage } } },
+    async (request) => {
+      const outcome = await resendFailedMail(ctx.db, { user: request.user as TSessionUser, requestId: request.id }, request.params.id);
+      if (outcome === 'not-found') throw notFound();
+      if (outcome === 'not-failed') throw new AppError('CONFLICT', MAIL_MESSAGES.notFailed);
+      // Nudge the delivery job rather than wait for its next minute (a failure here only waits).
+      await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+      return presentMail(outcome);
+    },
+  );
+}
