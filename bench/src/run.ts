@@ -150,7 +150,8 @@ async function runCycleRun(options: BenchOptions): Promise<CycleRunResult & { lo
     console.log(`  seeded in ${(result.seedMs / 1000).toFixed(1)} s; load average ${before.join(' ')}`);
     console.log(`  first run  ${(result.firstRunMs / 1000).toFixed(2)} s, ${result.created} invoices created (${fmt((result.created / result.firstRunMs) * 1000, 0)} per s)`);
     console.log(`  second run ${(result.secondRunMs / 1000).toFixed(2)} s, ${result.createdAgain} created`);
-    console.log(`  in the database: ${result.invoicesInDb} agreement invoices, ${result.linesInDb} rent lines; load average after ${after.join(' ')}`);
+    console.log(`  overdue run ${(result.overdueRunMs / 1000).toFixed(2)} s, ${result.overdue} invoices Overdue with their late fee; again: ${result.overdueAgain}`);
+    console.log(`  in the database: ${result.invoicesInDb} agreement invoices, ${result.linesInDb} rent lines, ${result.lateFeesInDb} late fees; load average after ${after.join(' ')}`);
     return { ...result, loadAverage: { before, after } };
   } finally {
     await scratch.drop();

@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../apps/server/src/db/client';
-import { runInvoiceCycles } from '../../../apps/server/src/modules/invoices/index';
+import { addCalendarDays } from '@apron/core';
+import { runInvoiceCycles, runOverdueInvoices } from '../../../apps/server/src/modules/invoices/index';
 import { seedBenchProperties } from '../../../apps/server/src/modules/properties/index';
 import type { ScratchDb } from '../scratch-db';
 
 /**
- * Issue 5 item 15: the monthly invoice cycle run (`runInvoiceCycles`, what the daily
- * `invoices.cycles` job calls) over `size` Active agreements on a monthly cycle (default 10,000),
- * each renting one property since 2020, so each gets one invoice with one full-month rent line.
- * Timed in the harness process on the scratch database (one transaction per agreement, as the
- * job runs), then run again: the second run must create nothing (the agreement + period key).
+ * Issue 5 item 15 / issue 10 item 3: the monthly invoice cycle run (`runInvoiceCycles`, what the
+ * daily `invoices.cycles` job calls) over `size` Active agreements on a monthly cycle (default
+ * 10,000), each renting one property since 2020, so each gets one invoice with one full-month rent
+ * line. Timed in the harness process on the scratch database (set-based, 2,000 agreements per
+ * transaction, as the job runs), then run again: the second run must create nothing (the
+ * agreement + period key). Then the overdue run (`invoices.overdue`) a day after they fall due:
+ * every one of them becomes Overdue with one 5% late fee; again, a second run changes nothing.
  */
 export interface CycleRunResult {
   agreements: number;
@@ -20,6 +23,10 @@ export interface CycleRunResult {
   createdAgain: number;
   invoicesInDb: number;
   linesInDb: number;
+  overdueRunMs: number;
+  overdue: number;
+  overdueAgain: number;
+  lateFeesInDb: number;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -66,12 +73,22 @@ export async function measureCycleRun(scratch: ScratchDb, size: number): Promise
     const second = await runInvoiceCycles(database.db);
     const secondRunMs = performance.now() - secondStarted;
 
-    const [counts] = rowsOf<{ invoices: number; lines: number }>(
+    const overdueDay = addCalendarDays(first.today, 31); // due 30 days after the run
+    const overdueStarted = performance.now();
+    const overdue = await runOverdueInvoices(database.db, overdueDay);
+    const overdueRunMs = performance.now() - overdueStarted;
+    const overdueAgain = await runOverdueInvoices(database.db, overdueDay);
+
+    const [counts] = rowsOf<{ invoices: number; lines: number; fees: number }>(
       await database.db.execute(sql`
         select (select count(*)::int from invoices where agreement_id is not null) as invoices,
-               (select count(*)::int from invoice_line_items where kind = 'rent') as lines`),
+               (select count(*)::int from invoice_line_items where kind = 'rent') as lines,
+               (select count(*)::int from invoice_line_items where kind = 'late_fee') as fees`),
     );
-    return { agreements: size, seedMs, firstRunMs, created: first.created, secondRunMs, createdAgain: second.created, invoicesInDb: Number(counts!.invoices), linesInDb: Number(counts!.lines) };
+    return {
+      agreements: size, seedMs, firstRunMs, created: first.created, secondRunMs, createdAgain: second.created, invoicesInDb: Number(counts!.invoices), linesInDb: Number(counts!.lines),
+      overdueRunMs, overdue: overdue.overdue, overdueAgain: overdueAgain.overdue, lateFeesInDb: Number(counts!.fees),
+    };
   } finally {
     await database.close();
   }
