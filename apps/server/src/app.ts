@@ -13,6 +13,7 @@ import accessPlugin from './platform/access/access.plugin';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerWebApp } from './platform/http/web-app';
+import { registerCompression } from './platform/http/compression';
 import type { AppContext } from './platform/context';
 import { createJobs, type Jobs } from './platform/jobs/index';
 import { createFileStorage } from './platform/files/index';
@@ -30,6 +31,8 @@ export interface AppDeps {
   verifyBearer?: (token: string) => Promise<TSessionUser | null>;
   /** Serve apps/web/dist (off in server tests). */
   serveWeb?: boolean;
+  /** The built web app to serve (default apps/web/dist; tests pass a folder of their own). */
+  webDist?: string;
 }
 
 export function loggerOptions(level: string): Record<string, unknown> {
@@ -88,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before any route: compression hooks attach to the routes added after it.
+  await registerCompression(app);
   // Counters in the database: every instance counts against the same limit.
   await app.register(rateLimit, { global: false, store: createPostgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10 } });
@@ -116,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: AppContext = { config, database, db: database.db, log: app.log, jobs, files: createFileStorage(config) };
   for (const register of MODULES) await register(app, ctx);
 
-  const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app);
+  const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app, deps.webDist);
   app.setNotFoundHandler((request, reply) => {
     if (serveSpa?.(request, reply)) return;
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });

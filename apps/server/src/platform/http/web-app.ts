@@ -7,28 +7,44 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** The built single-page app (apps/web/dist), when it has been built. */
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
+/** Vite names what is under assets/ by content hash: a changed file gets a new name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the SPA: hashed assets cached for a year, index.html never cached, and every other
- * browser GET outside /api and /oidc answered with index.html so client routes deep-link.
+ * browser GET or HEAD outside /api, /oidc and /assets answered with index.html so client routes deep-link.
+ * The web build writes a brotli (.br) and a gzip (.gz) copy next to each text asset
+ * (apps/web/build/precompress.ts); `preCompressed` sends the copy the client accepts, so
+ * nothing is compressed per request (and the response compression hook sees the
+ * Content-Encoding and leaves it alone).
  */
-export async function registerWebApp(app: FastifyInstance): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | null> {
-  const index = path.join(WEB_DIST, 'index.html');
+export async function registerWebApp(app: FastifyInstance, root: string = WEB_DIST): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | null> {
+  const index = path.join(root, 'index.html');
   if (!fs.existsSync(index)) {
-    app.log.warn(`web app not built (${WEB_DIST}); run "npm run build" to serve the portal`);
+    app.log.warn(`web app not built (${root}); run "npm run build" to serve the portal`);
     return null;
   }
   await app.register(fastifyStatic, {
-    root: WEB_DIST,
+    root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Cache-Control is ours (setHeaders), not send's default `max-age=0`.
+    cacheControl: false,
+    // The compressed copies are sent by negotiation, never asked for by name.
+    allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
+      // The same URL answers br, gzip or plain by Accept-Encoding: caches must key on it.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   return (request, reply) => {
     const url = request.url;
-    if (request.method !== 'GET' || url.startsWith('/api') || url.startsWith('/oidc')) return false;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    // A missing hashed asset (an old build's chunk) is a 404, not the page in its place.
+    if (url.startsWith('/api') || url.startsWith('/oidc') || url.startsWith('/assets/')) return false;
     reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     return true;
   };
