@@ -1,75 +1,10 @@
 // ESLint 9 flat config: recommended rules, strict TypeScript, React hooks for the web app, and the
-// module boundaries of ARCHITECTURE §2 ("enforced by lint, not goodwill").
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// module boundaries of ARCHITECTURE §2 and docs/adr/0004 ("enforced by lint, not goodwill"):
+// tools/eslint/boundaries.js, tested by tools/eslint/boundaries.test.ts.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const SERVER_MODULES = path.join(ROOT, 'apps/server/src/modules');
-const WEB_FEATURES = path.join(ROOT, 'apps/web/src/features');
-
-/** `<dir>/<name>/...` -> `{ name, rest }`; null when `file` is not inside `dir/<name>/`. */
-function folderOf(dir, file) {
-  const relative = path.relative(dir, file);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
-  const [name, ...rest] = relative.split(path.sep);
-  return rest.length > 0 ? { name, rest: rest.join('/') } : null;
-}
-
-const isModuleDoor = (rest) => /^index(\.[cm]?[jt]s)?$/.test(rest);
-// Tests build the parents they need with other modules' factories (`agreements.test-support.ts`):
-// test code may use another module's test support, production code never.
-const isTestFile = (file) => /\.test(-support|-helpers)?\.[cm]?[jt]sx?$/.test(file);
-const isTestSupport = (rest) => /\.test-(support|helpers)(\.[cm]?[jt]s)?$/.test(rest);
-
-/**
- * Relative imports need the importing file's location to be judged, which a pattern in
- * no-restricted-imports cannot see: a server module may reach another module only through its
- * index.ts, and a web feature never reaches another feature (compose them in app/ routes).
- */
-const boundariesRule = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'Module and feature boundaries (ARCHITECTURE §2)' },
-    schema: [],
-    messages: {
-      moduleDoor: "Module '{{from}}' may import module '{{to}}' only through its index.ts ({{source}}).",
-      featureToFeature: "Web feature '{{from}}' must not import feature '{{to}}'; compose features in app/ ({{source}}).",
-    },
-  },
-  create(context) {
-    const file = context.filename;
-    const fromModule = folderOf(SERVER_MODULES, file);
-    const fromFeature = folderOf(WEB_FEATURES, file);
-    if (!fromModule && !fromFeature) return {};
-    const check = (node) => {
-      const source = node.source && typeof node.source.value === 'string' ? node.source.value : null;
-      if (!source || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(file), source);
-      if (fromModule) {
-        const to = folderOf(SERVER_MODULES, target);
-        const allowed = to && (isModuleDoor(to.rest) || (isTestFile(file) && isTestSupport(to.rest)));
-        if (to && to.name !== fromModule.name && !allowed) {
-          context.report({ node: node.source, messageId: 'moduleDoor', data: { from: fromModule.name, to: to.name, source } });
-        }
-      }
-      if (fromFeature) {
-        const to = folderOf(WEB_FEATURES, target);
-        if (to && to.name !== fromFeature.name) {
-          context.report({ node: node.source, messageId: 'featureToFeature', data: { from: fromFeature.name, to: to.name, source } });
-        }
-      }
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
-  },
-};
+import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -118,11 +53,12 @@ export default tseslint.config(
         crypto: 'readonly',
       },
     },
-    plugins: { apron: { rules: { boundaries: boundariesRule } } },
+    plugins: { apron: { rules: { boundaries: boundariesRule, 'no-cycle': noCycleRule } } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'apron/boundaries': 'error',
+      'apron/no-cycle': 'error',
     },
   },
   {

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/auth/sessions';
 import { insertAccount, type NewAccount } from '../src/modules/accounts/index';
-import { companies } from '../src/modules/companies/index';
+import { companies } from '../src/modules/companies/companies.table';
 import { createTestDatabase } from './database';
 
 export interface TestApp {

@@ -7,7 +7,7 @@ export { passwordTokens } from '../platform/auth/password-links';
 export * from '../platform/audit/audit.table';
 export * from '../platform/mail/mail.table';
 export * from '../platform/rate-limit/rate-limit.table';
-export * from '../modules/accounts/accounts.table';
+export * from '../platform/auth/accounts.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/properties/properties.table';
 export * from '../modules/attachments/attachments.table';

@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../test/helpers';
-import { accounts, findAccountByEmail } from '../modules/accounts/index';
-import { documentTypes, insuranceTypes, invoiceCycles, notices, notifications, paymentTypes, systemSettings } from '../modules/settings/index';
+import { accounts } from '../platform/auth/accounts.table';
+import { findAccountByEmail } from '../modules/accounts/index';
+import { documentTypes, insuranceTypes, invoiceCycles, notices, notifications, paymentTypes, systemSettings } from '../modules/settings/settings.table';
 import { verifyPassword } from '../platform/auth/passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_AIRPORT_NAME, seedDemo } from './seed';

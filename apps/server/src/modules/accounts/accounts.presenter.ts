@@ -1,5 +1,5 @@
 import { isModule, type TAccount } from '@apron/core';
-import type { AccountRow } from './accounts.table';
+import type { AccountRow } from '../../platform/auth/accounts.table';
 
 /** An account as the API shows it; the password hash and lockout counters never leave. */
 export function presentAccount(row: AccountRow): TAccount {

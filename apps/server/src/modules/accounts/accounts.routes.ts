@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER, ZAccount, ZAccountCreate, ZAccountListQuery, ZAccountUpdate, ZIdParams } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
-import { findAccountById, listAccounts } from './accounts.repo';
+import { findAccountById, listAccounts } from '../../platform/auth/accounts.repo';
 import { presentAccount } from './accounts.presenter';
 import { createStaffAccount, updateAccount } from './accounts.service';
 

@@ -6,8 +6,8 @@ import { endSessionsOfAccount } from '../../platform/auth/sessions';
 import { issuePasswordLink, PASSWORD_LINK_DAYS } from '../../platform/auth/password-links';
 import { queueMail } from '../../platform/mail/outbox';
 import { loadSystemSettings } from '../settings/index';
-import { findAccountByEmail, findAccountForUpdate, insertAccount, updateAccountRow } from './accounts.repo';
-import type { AccountRow } from './accounts.table';
+import { findAccountByEmail, findAccountForUpdate, insertAccount, updateAccountRow } from '../../platform/auth/accounts.repo';
+import type { AccountRow } from '../../platform/auth/accounts.table';
 import { auditAccount } from './accounts.presenter';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';

@@ -6,7 +6,7 @@ import { mailOutbox } from '../../platform/mail/mail.table';
 import { passwordTokens, redeemPasswordToken } from '../../platform/auth/password-links';
 import { anonymous, buildAccount, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { createCompanyUser } from './index';
-import { companies } from '../companies/index';
+import { companies } from '../companies/companies.table';
 
 let t: TestApp;
 let admin: Caller;

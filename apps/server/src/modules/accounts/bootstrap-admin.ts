@@ -2,7 +2,7 @@ import { MODULES } from '@apron/core';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords';
-import { countAccounts, insertAccount } from './accounts.repo';
+import { countAccounts, insertAccount } from '../../platform/auth/accounts.repo';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@apron.local';
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TLeaseHistoryRow, TPropertyStatus } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { properties } from '../properties/index';
-import { insuranceTypes } from '../settings/index';
+import { findPropertySummaries, listPropertySummaries, propertyExists as isProperty } from '../properties/index';
+import { insuranceTypeNameSql } from '../settings/index';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits, type AgreementPropertyRow } from './agreements.table';
 
 /** Property ids with a live (not archived) agreement covering `day`: what makes a property Leased. */
@@ -12,41 +12,37 @@ export function leasedPropertyIdsSql(day: string): SQL {
       and (${agreementProperties.endDate} is null or ${agreementProperties.endDate} >= ${day}::date)`;
 }
 
-export function propertyStatusSql(day: string): SQL<TPropertyStatus> {
-  return sql<TPropertyStatus>`case when ${properties.status} = 'Inactive' then 'Inactive'
-    when ${properties.id} in (${leasedPropertyIdsSql(day)}) then 'Leased' else 'Active' end`;
-}
-
-const linkColumns = (day: string) => ({
+const linkColumns = {
   id: agreementProperties.id,
   agreementId: agreementProperties.agreementId,
   propertyId: agreementProperties.propertyId,
   startDate: agreementProperties.startDate,
   endDate: agreementProperties.endDate,
-  name: properties.name,
-  rentCents: properties.rentCents,
-  address: properties.address,
-  status: propertyStatusSql(day),
-});
+};
 export type LinkData = { id: string; agreementId: string; propertyId: string; startDate: string; endDate: string | null; name: string; rentCents: number; address: string; status: TPropertyStatus };
 
+/** The links with what the properties module tells of each property (name, rent, address, status). */
+async function withProperties(db: DbOrTx, links: Array<Omit<LinkData, 'name' | 'rentCents' | 'address' | 'status'>>, day: string): Promise<LinkData[]> {
+  const summaries = await findPropertySummaries(db, links.map((link) => link.propertyId), day);
+  return links.flatMap((link) => {
+    const property = summaries.get(link.propertyId);
+    return property ? [{ ...link, name: property.name, rentCents: property.rentCents, address: property.address, status: property.status }] : [];
+  });
+}
+
 export async function listAgreementProperties(db: DbOrTx, agreementId: string, day: string): Promise<LinkData[]> {
-  return db
-    .select(linkColumns(day))
-    .from(agreementProperties)
-    .innerJoin(properties, eq(properties.id, agreementProperties.propertyId))
-    .where(eq(agreementProperties.agreementId, agreementId))
-    .orderBy(sql`lower(${properties.name})`, asc(agreementProperties.id));
+  const links = await db.select(linkColumns).from(agreementProperties).where(eq(agreementProperties.agreementId, agreementId)).limit(1000);
+  const rows = await withProperties(db, links, day);
+  return rows.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export async function findAgreementProperty(db: DbOrTx, agreementId: string, propertyId: string, day: string): Promise<LinkData | null> {
-  const [row] = await db
-    .select(linkColumns(day))
+  const links = await db
+    .select(linkColumns)
     .from(agreementProperties)
-    .innerJoin(properties, eq(properties.id, agreementProperties.propertyId))
     .where(and(eq(agreementProperties.agreementId, agreementId), eq(agreementProperties.propertyId, propertyId)))
     .limit(1);
-  return row ?? null;
+  return (await withProperties(db, links, day))[0] ?? null;
 }
 
 export async function findLinkById(db: DbOrTx, linkId: string): Promise<AgreementPropertyRow | null> {
@@ -54,18 +50,11 @@ export async function findLinkById(db: DbOrTx, linkId: string): Promise<Agreemen
   return row ?? null;
 }
 
-/** Every property with its status today, by name: the add-property select. */
-export async function listPropertyOptions(db: DbOrTx, day: string) {
-  return db
-    .select({ id: properties.id, name: properties.name, rentCents: properties.rentCents, status: propertyStatusSql(day) })
-    .from(properties)
-    .orderBy(sql`lower(${properties.name})`, asc(properties.id))
-    .limit(5000);
-}
+/** Every property with its status today, by name: the add-property select (the properties module's list). */
+export const listPropertyOptions = listPropertySummaries;
 
 export async function propertyExists(db: DbOrTx, propertyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).limit(1);
-  return !!row;
+  return isProperty(propertyId, db);
 }
 
 export async function findDeposit(db: DbOrTx, linkId: string) {
@@ -75,7 +64,7 @@ export async function findDeposit(db: DbOrTx, linkId: string) {
 
 export const insuranceColumns = {
   insurance: insurances,
-  typeName: insuranceTypes.name,
+  typeName: insuranceTypeNameSql(insurances.insuranceTypeId),
   agreementId: agreementProperties.agreementId,
   propertyId: agreementProperties.propertyId,
 };
@@ -84,7 +73,6 @@ export async function listInsurances(db: DbOrTx, linkId: string) {
   return db
     .select(insuranceColumns)
     .from(insurances)
-    .innerJoin(insuranceTypes, eq(insuranceTypes.id, insurances.insuranceTypeId))
     .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))
     .where(eq(insurances.agreementPropertyId, linkId))
     .orderBy(desc(insurances.startDate), asc(insurances.id));
@@ -95,7 +83,6 @@ export async function findInsurance(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ ...insuranceColumns, companyId: agreements.companyId, agreementStatus: agreements.status })
     .from(insurances)
-    .innerJoin(insuranceTypes, eq(insuranceTypes.id, insurances.insuranceTypeId))
     .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))
     .innerJoin(agreements, eq(agreements.id, agreementProperties.agreementId))
     .where(eq(insurances.id, id))

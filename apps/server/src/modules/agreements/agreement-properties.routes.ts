@@ -8,7 +8,7 @@ import {
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
-import { attachments, remarks } from '../attachments/index';
+import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import * as links from './agreement-properties.repo';
 import { actorOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
 import { presentAgreementProperty, presentAircraft, presentDeposit, presentInsurance } from './agreements.presenter';
@@ -135,15 +135,14 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
         requireRole(request.user, isLeaseAdmin(request.user) || isPropertyAdmin(request.user));
         const link = await loadLink(request.user, request.params.agreementId, request.params.propertyId);
         const { itemId } = request.params;
+        const owner = { ownerType: 'agreementProperty', ownerId: link.id };
         const found =
           kind === 'Documents'
-            ? await ctx.db.select({ id: attachments.id }).from(attachments)
-                .where(and(eq(attachments.id, itemId), eq(attachments.ownerType, 'agreementProperty'), eq(attachments.ownerId, link.id)))
+            ? await isDocumentOf(ctx.db, owner, itemId)
             : kind === 'Remarks'
-              ? await ctx.db.select({ id: remarks.id }).from(remarks)
-                  .where(and(eq(remarks.id, itemId), eq(remarks.ownerType, 'agreementProperty'), eq(remarks.ownerId, link.id)))
-              : await ctx.db.select({ id: insurances.id }).from(insurances).where(and(eq(insurances.id, itemId), eq(insurances.agreementPropertyId, link.id)));
-        if (found.length === 0) throw notFound('Not found');
+              ? await isRemarkOf(ctx.db, owner, itemId)
+              : (await ctx.db.select({ id: insurances.id }).from(insurances).where(and(eq(insurances.id, itemId), eq(insurances.agreementPropertyId, link.id)))).length > 0;
+        if (!found) throw notFound('Not found');
         return { message: AGREEMENT_MESSAGES.added };
       },
     );

@@ -3,8 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type TAgreementGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
-import { companies } from '../companies/index';
-import { invoiceCycles, paymentTypes } from '../settings/index';
+import { companies } from '../companies/companies.table';
+import { invoiceCycles, paymentTypes } from '../settings/settings.table';
 import type { AgreementScope } from './agreements.policy';
 import { agreements, type AgreementRow } from './agreements.table';
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AGREEMENT_MESSAGES, TOTAL_COUNT_HEADER, ZAgreement, ZAgreementGridQuery, ZAgreementGridRow, ZAgreementInput, ZAgreementsByIds, ZIdParams,
@@ -9,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
-import { attachments, remarks } from '../attachments/index';
+import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { actorOf, agreementScopeOf } from './agreements.policy';
 import { presentAgreement, presentAgreementGridRow } from './agreements.presenter';
 import * as repo from './agreements.repo';
@@ -90,9 +89,7 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
     { config: { access: 'signedIn' }, schema: { tags, params: ZLinkParams, response: { 200: ZMessage } } },
     async (request) => {
       const agreement = await loadAgreement(ctx.db, request.user, request.params.id);
-      const [doc] = await ctx.db.select({ id: attachments.id }).from(attachments)
-        .where(and(eq(attachments.id, request.params.itemId), eq(attachments.ownerType, 'agreement'), eq(attachments.ownerId, agreement.id)));
-      if (!doc) throw notFound('Document not found');
+      if (!(await isDocumentOf(ctx.db, { ownerType: 'agreement', ownerId: agreement.id }, request.params.itemId))) throw notFound('Document not found');
       return { message: AGREEMENT_MESSAGES.added };
     },
   );
@@ -102,9 +99,7 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
     { config: { access: 'signedIn' }, schema: { tags, params: ZLinkParams, response: { 200: ZMessage } } },
     async (request) => {
       const agreement = await loadAgreement(ctx.db, request.user, request.params.id);
-      const [remark] = await ctx.db.select({ id: remarks.id }).from(remarks)
-        .where(and(eq(remarks.id, request.params.itemId), eq(remarks.ownerType, 'agreement'), eq(remarks.ownerId, agreement.id)));
-      if (!remark) throw notFound('Remark not found');
+      if (!(await isRemarkOf(ctx.db, { ownerType: 'agreement', ownerId: agreement.id }, request.params.itemId))) throw notFound('Remark not found');
       return { message: AGREEMENT_MESSAGES.added };
     },
   );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/index';
-import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/index';
-import { properties } from '../properties/index';
+import { companies } from '../companies/companies.table';
+import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/settings.table';
+import { properties } from '../properties/properties.table';
 
 /** Lease agreements between the airport and an owner (company). Dates are calendar dates. */
 export const agreements = pgTable(

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../demo/seed';
 import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
-import { companies } from '../companies/index';
+import { companies } from '../companies/companies.table';
 import { seedDemoProperties } from '../properties/index';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from './demo-agreements';

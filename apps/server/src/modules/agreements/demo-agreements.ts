@@ -2,10 +2,11 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { accounts, insertAccount } from '../accounts/index';
-import { companies } from '../companies/index';
-import { properties } from '../properties/index';
-import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/index';
+import { findAccountByEmail, insertAccount } from '../accounts/index';
+import { updateAccountRow } from '../../platform/auth/accounts.repo';
+import { companies } from '../companies/companies.table';
+import { properties } from '../properties/properties.table';
+import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/settings.table';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { leaseCalendar } from './lease-calendar';
 
@@ -94,7 +95,8 @@ async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }
     }
   }
   // The demo tenant account belongs to the first company (when the demo accounts exist).
-  await tx.update(accounts).set({ companyId: companyIds[0]! }).where(sql`lower(${accounts.email}) = ${DEMO_TENANT_EMAIL}`);
+  const tenant = await findAccountByEmail(tx, DEMO_TENANT_EMAIL);
+  if (tenant) await updateAccountRow(tx, tenant.id, { companyId: companyIds[0]! });
   return { ids: companyIds, created };
 }
 

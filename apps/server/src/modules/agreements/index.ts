@@ -57,9 +57,8 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
   });
 }
 
-export { agreements, agreementProperties, insurances, securityDeposits, aircraft, type AgreementRow } from './agreements.table';
+export type { AgreementRow } from './agreements.table';
 export { runAgreementStatusJob, AGREEMENT_STATUS_JOB } from './status-job';
 export { runRentAdjustmentJob, RENT_ADJUSTMENT_JOB } from './rent-adjustment.job';
-export { rentAdjustments } from './rent-adjustment.table';
 export { seedDemoCompaniesAndAgreements, findDemoTenantLease, DEMO_TENANT_EMAIL } from './demo-agreements';
 export { seedBenchAgreements } from './bench-seed';

@@ -10,7 +10,7 @@ import { isLeaseAdmin } from './agreements.policy';
 import { auditRow } from './agreements.presenter';
 import { findLinkId, lockOpenAgreement, type Actor } from './agreements.service';
 import { aircraft, insurances, securityDeposits, type AircraftRow, type InsuranceRow, type SecurityDepositRow } from './agreements.table';
-import { insuranceTypes } from '../settings/index';
+import { insuranceTypeExists } from '../settings/index';
 
 type InsuranceValues = z.output<typeof ZInsuranceFields>;
 type AircraftValues = z.output<typeof ZAircraftFields>;
@@ -44,8 +44,7 @@ export async function saveDeposit(tx: Tx, actor: Actor, agreementId: string, pro
 
 // ---- Insurances ------------------------------------------------------------------------------
 async function checkInsuranceType(tx: Tx, id: string): Promise<void> {
-  const [row] = await tx.select({ id: insuranceTypes.id }).from(insuranceTypes).where(eq(insuranceTypes.id, id)).limit(1);
-  if (!row) throw fieldError('insuranceType', 'Insurance Type not found');
+  if (!(await insuranceTypeExists(tx, id))) throw fieldError('insuranceType', 'Insurance Type not found');
 }
 
 export async function createInsurance(tx: Tx, actor: Actor, agreementId: string, propertyId: string, values: InsuranceValues): Promise<InsuranceRow> {

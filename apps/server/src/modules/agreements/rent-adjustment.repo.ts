@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { properties } from '../properties/index';
-import { cpiIndex, paymentTypes } from '../settings/index';
+import { properties } from '../properties/properties.table';
+import { cpiIndex } from '../settings/cpi-index.table';
+import { paymentTypes } from '../settings/settings.table';
 import { agreementProperties, agreements } from './agreements.table';
 import { rentAdjustments } from './rent-adjustment.table';
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
-import { properties } from '../properties/index';
+import { properties } from '../properties/properties.table';
 import { agreements } from './agreements.table';
 
 /**

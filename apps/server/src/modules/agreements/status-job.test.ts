@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calendarDate } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { alertRecipients, alerts } from '../alerts/index';
+import { alertRecipients, alerts } from '../alerts/alerts.table';
 import { setSystemSetting } from '../settings/index';
 import { agreements } from './agreements.table';
 import { buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin } from './agreements.test-support';

@@ -1,20 +1,14 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { type TListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { accounts } from '../accounts/index';
+import { findEnabledInternalAdmins } from '../../platform/auth/accounts.repo';
 import { resolveSort } from '../../platform/http/list-sort';
 import { alertRecipients, alerts, type AlertRow } from './alerts.table';
 
 export type RecipientAlert = AlertRow & { isNew: boolean };
 
 /** Enabled internal administrators: who receives the public forms. */
-export async function findInternalAdmins(db: DbOrTx): Promise<Array<{ id: string; email: string }>> {
-  return db
-    .select({ id: accounts.id, email: accounts.email })
-    .from(accounts)
-    .where(and(eq(accounts.isInternal, true), eq(accounts.isAdmin, true), eq(accounts.enabled, true)))
-    .orderBy(asc(accounts.email));
-}
+export const findInternalAdmins = findEnabledInternalAdmins;
 
 export async function insertAlert(
   db: DbOrTx,

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/index';
+import { accounts } from '../../platform/auth/accounts.table';
 
 /**
  * An alert (message) and its recipients. The body is plain text for the public forms; a rich-text

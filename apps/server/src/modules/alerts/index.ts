@@ -7,5 +7,4 @@ export async function registerAlerts(app: FastifyInstance, ctx: AppContext): Pro
   await alertsRoutes(app, ctx);
 }
 
-export { alerts, alertRecipients } from './alerts.table';
 export { insertAlert, findInternalAdmins } from './alerts.repo';

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { documentTypes } from '../settings/index';
+import { documentTypeNameSql } from '../settings/index';
 import { attachments, remarkDocuments, remarks, type AttachmentRow, type RemarkRow } from './attachments.table';
 
 export type AttachmentWithType = AttachmentRow & { typeName: string | null };
@@ -14,9 +14,8 @@ const MAX_PER_OWNER = 1000;
 
 function selectAttachments(db: DbOrTx) {
   return db
-    .select({ ...getTableColumns(attachments), typeName: documentTypes.name })
-    .from(attachments)
-    .leftJoin(documentTypes, eq(documentTypes.id, attachments.typeId));
+    .select({ ...getTableColumns(attachments), typeName: documentTypeNameSql(attachments.typeId) })
+    .from(attachments);
 }
 
 export async function findAttachmentById(db: DbOrTx, id: string): Promise<AttachmentWithType | null> {
@@ -39,6 +38,21 @@ export async function findOwnedAttachmentIds(db: DbOrTx, ref: OwnerRef, ids: str
     .from(attachments)
     .where(and(eq(attachments.ownerType, ref.ownerType), eq(attachments.ownerId, ref.ownerId), inArray(attachments.id, ids)));
   return rows.map((r) => r.id);
+}
+
+/** Whether the document belongs to the owner record (other modules link documents they own). */
+export async function isDocumentOf(db: DbOrTx, ref: OwnerRef, id: string): Promise<boolean> {
+  return (await findOwnedAttachmentIds(db, ref, [id])).length === 1;
+}
+
+/** Whether the remark belongs to the owner record. */
+export async function isRemarkOf(db: DbOrTx, ref: OwnerRef, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: remarks.id })
+    .from(remarks)
+    .where(and(eq(remarks.id, id), eq(remarks.ownerType, ref.ownerType), eq(remarks.ownerId, ref.ownerId)))
+    .limit(1);
+  return !!row;
 }
 
 export type NewAttachment = typeof attachments.$inferInsert;
@@ -85,10 +99,9 @@ export async function findDocumentsOfRemarks(db: DbOrTx, remarkIds: string[]): P
   const byRemark = new Map<string, AttachmentWithType[]>(remarkIds.map((id) => [id, []]));
   if (remarkIds.length === 0) return byRemark;
   const rows = await db
-    .select({ remarkId: remarkDocuments.remarkId, ...getTableColumns(attachments), typeName: documentTypes.name })
+    .select({ remarkId: remarkDocuments.remarkId, ...getTableColumns(attachments), typeName: documentTypeNameSql(attachments.typeId) })
     .from(remarkDocuments)
     .innerJoin(attachments, eq(attachments.id, remarkDocuments.attachmentId))
-    .leftJoin(documentTypes, eq(documentTypes.id, attachments.typeId))
     .where(inArray(remarkDocuments.remarkId, remarkIds))
     .orderBy(attachments.createdAt);
   for (const { remarkId, ...attachment } of rows) byRemark.get(remarkId)?.push(attachment);

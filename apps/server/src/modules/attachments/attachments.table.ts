@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/index';
+import { accounts } from '../../platform/auth/accounts.table';
 
 /**
  * Documents and remarks hang off an owner record (`owner_type`, `owner_id`): a property, a

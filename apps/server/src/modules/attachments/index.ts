@@ -9,5 +9,5 @@ export async function registerAttachments(app: FastifyInstance, ctx: AppContext)
 
 /** Owner modules register here: `registerAttachmentOwner(ctx, 'property', { module: 'Property', canRead, canWrite })`. */
 export { registerAttachmentOwner, isAttachmentOwnerRegistered, moduleOwner, type AttachmentOwner } from './attachments.owners';
-export { attachments, remarks, remarkDocuments } from './attachments.table';
 export { addDemoDocuments, hasDocuments, type DemoDocument } from './demo-documents';
+export { isDocumentOf, isRemarkOf } from './attachments.repo';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/index';
+import { companies } from '../companies/companies.table';
 
 /**
  * A company's ledger: Credits and Debits; balance = credits - debits (PRODUCT-RULES 7).

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { BALANCE_MESSAGES, PAID_BY_BALANCE, type TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { invoiceLineItems } from '../invoices/index';
+import { invoiceLineItems } from '../invoices/invoices.table';
 import { addCredit, buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
 import { balanceRecords } from './balances.table';
-import { payments } from '../payments/index';
+import { payments } from '../payments/payments.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 
 let t: TestApp;

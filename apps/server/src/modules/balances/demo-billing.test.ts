@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../demo/seed';
 import { seedDemoProperties } from '../properties/index';
 import { seedDemoCompaniesAndAgreements } from '../agreements/index';
-import { invoices } from '../invoices/index';
+import { invoices } from '../invoices/invoices.table';
 import { balanceRecords } from './balances.table';
 import { seedDemoBilling } from './demo-billing';
 

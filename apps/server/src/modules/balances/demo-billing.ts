@@ -2,10 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { addCalendarDays, maskAccountNumber } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { agreements } from '../agreements/index';
-import { companies } from '../companies/index';
-import { invoiceCycles } from '../settings/index';
-import { airportToday, insertAgreementInvoice, invoiceLineItems, invoices, refreshInvoiceTotals, runOverdueInvoices } from '../invoices/index';
+import { agreements } from '../agreements/agreements.table';
+import { companies } from '../companies/companies.table';
+import { invoiceCycles } from '../settings/settings.table';
+import { airportToday, insertAgreementInvoice, refreshInvoiceTotals, runOverdueInvoices } from '../invoices/index';
+import { invoiceLineItems, invoices } from '../invoices/invoices.table';
 import { recordDemoPayment } from '../payments/index';
 import { balanceRecords } from './balances.table';
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type TCompanyGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
-import { accounts } from '../accounts/index';
+import { findCompanyAccountForUpdate, listAccountsOfCompany } from '../../platform/auth/accounts.repo';
 import { companies, type CompanyRow, type NewCompany } from './companies.table';
 
 /** `%text%` for LIKE, with the wildcard characters of the text itself escaped. */
@@ -73,20 +73,6 @@ export async function updateCompanyRow(db: DbOrTx, id: string, values: Partial<N
   return row!;
 }
 
-export async function listCompanyUsers(db: DbOrTx, companyId: string) {
-  return db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
-    .orderBy(sql`lower(${accounts.email})`);
-}
-
-export async function findCompanyUser(db: DbOrTx, companyId: string, userId: string) {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, userId), eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
-    .limit(1)
-    .for('update');
-  return row ?? null;
-}
+/** A company's users and one of them (locked): the account store answers (platform/auth). */
+export const listCompanyUsers = listAccountsOfCompany;
+export const findCompanyUser = (db: DbOrTx, companyId: string, userId: string) => findCompanyAccountForUpdate(db, companyId, userId);

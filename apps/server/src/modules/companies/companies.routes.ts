@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   COMPANY_MESSAGES, hasModule, TOTAL_COUNT_HEADER, ZCompany, ZCompanyGridQuery, ZCompanyGridRow, ZCompanyInput, ZCompanyOption,
@@ -8,7 +7,7 @@ import {
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
-import { attachments, remarks } from '../attachments/index';
+import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { actorOf, readableCompanyScope, requireCompanyReader } from './companies.policy';
 import { presentCompany, presentCompanyGridRow, presentCompanyUser } from './companies.presenter';
 import * as repo from './companies.repo';
@@ -118,11 +117,7 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { config: { access: 'signedIn' }, schema: { tags, params: ZLinkParams, response: { 200: ZMessage } } },
     async (request) => {
       const company = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
-      const [doc] = company
-        ? await ctx.db.select({ id: attachments.id }).from(attachments)
-            .where(and(eq(attachments.id, request.params.itemId), eq(attachments.ownerType, 'company'), eq(attachments.ownerId, company.id)))
-        : [];
-      if (!doc) throw notFound('Document not found');
+      if (!company || !(await isDocumentOf(ctx.db, { ownerType: 'company', ownerId: company.id }, request.params.itemId))) throw notFound('Document not found');
       return { message: COMPANY_MESSAGES.userAdded };
     },
   );
@@ -132,11 +127,7 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { config: { access: 'signedIn' }, schema: { tags, params: ZLinkParams, response: { 200: ZMessage } } },
     async (request) => {
       const company = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
-      const [remark] = company
-        ? await ctx.db.select({ id: remarks.id }).from(remarks)
-            .where(and(eq(remarks.id, request.params.itemId), eq(remarks.ownerType, 'company'), eq(remarks.ownerId, company.id)))
-        : [];
-      if (!remark) throw notFound('Remark not found');
+      if (!company || !(await isRemarkOf(ctx.db, { ownerType: 'company', ownerId: company.id }, request.params.itemId))) throw notFound('Remark not found');
       return { message: COMPANY_MESSAGES.userAdded };
     },
   );

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { COMPANY_MESSAGES, type TCompanyUserCreate, type TCompanyValues, type TSessionUser } from '@apron/core';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { endSessionsOfAccount } from '../../platform/auth/sessions';
 import { fieldError, notFound } from '../../platform/errors/app-error';
-import { accounts, createCompanyUser, type AccountRow } from '../accounts/index';
+import { createCompanyUser, type AccountRow } from '../accounts/index';
+import { updateAccountRow } from '../../platform/auth/accounts.repo';
 import { isCompanyAdmin } from './companies.policy';
 import { auditCompany } from './companies.presenter';
 import * as repo from './companies.repo';
@@ -80,8 +80,8 @@ export async function setCompanyUserEnabled(tx: Tx, actor: Actor, companyId: str
   if (!(await repo.findCompany(tx, companyId))) throw notFound('Company not found');
   const current = await repo.findCompanyUser(tx, companyId, userId);
   if (!current) throw notFound('User not found');
-  const [updated] = await tx.update(accounts).set({ enabled, updatedAt: new Date() }).where(eq(accounts.id, userId)).returning();
+  const updated = await updateAccountRow(tx, userId, { enabled });
   if (current.enabled && !enabled) await endSessionsOfAccount(tx, userId);
   await recordAudit(tx, actor, { action: 'update', entity: 'account', entityId: userId, before: { enabled: current.enabled }, after: { enabled } });
-  return updated!;
+  return updated;
 }

@@ -17,7 +17,6 @@ export async function registerCompanies(app: FastifyInstance, ctx: AppContext): 
   registerAttachmentOwner(ctx, 'company', { module: 'Company', canRead: canSee, canWrite: canSee });
 }
 
-/** Tables other modules reference by foreign key (agreements -> companies). */
-export { companies, type CompanyRow } from './companies.table';
+export type { CompanyRow } from './companies.table';
 export { findCompany, insertCompany } from './companies.repo';
 export { isCompanyUser } from './companies.policy';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { accounts } from '../accounts/index';
+import { accounts } from '../../platform/auth/accounts.table';
 import { portalClient } from '../../platform/auth/oidc-provider';
 import { TestBrowser, accessTokenFor, accountWithPassword, authorizeCall, callbackParams, submitSignIn } from './identity.test-helpers';
 

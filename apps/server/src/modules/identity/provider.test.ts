@@ -3,7 +3,7 @@ import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import { accounts } from '../accounts/index';
+import { accounts } from '../../platform/auth/accounts.table';
 import { issuePasswordLink } from '../../platform/auth/password-links';
 import { portalClient } from '../../platform/auth/oidc-provider';
 import { DEMO_PASSWORD } from '../../demo/demo-accounts';

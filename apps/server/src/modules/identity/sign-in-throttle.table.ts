@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/index';
+import { accounts } from '../../platform/auth/accounts.table';
 
 /**
  * Failed sign-ins per account and caller address. Wrong passwords slow down that pair only, so a

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { SIGN_IN_LIMITS, type TSessionUser } from '@apron/core';
 import type { Db, DbOrTx } from '../../db/client';
-import { accounts, findAccountByEmail } from '../accounts/index';
+import { findAccountByEmail, updateAccountRow } from '../../platform/auth/accounts.repo';
 import { recordAudit } from '../../platform/audit/audit';
 import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds } from './sign-in-throttle';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -65,11 +64,7 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
   return db.transaction(async (tx) => {
     const accountId = await redeemPasswordToken(tx, token, true);
     if (!accountId) return { ok: false, expired: true } as const;
-    const [account] = await tx
-      .update(accounts)
-      .set({ passwordHash, failedSignIns: 0, lockedUntil: null, updatedAt: new Date() })
-      .where(eq(accounts.id, accountId))
-      .returning({ id: accounts.id, email: accounts.email });
+    const account = await updateAccountRow(tx, accountId, { passwordHash, failedSignIns: 0, lockedUntil: null });
     await endSessionsOfAccount(tx, accountId);
     await endProviderSessionsOfAccount(tx, accountId);
     const actor: Pick<TSessionUser, 'id' | 'email'> | null = account ? { id: account.id, email: account.email } : null;

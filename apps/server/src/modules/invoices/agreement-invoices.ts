@@ -260,13 +260,13 @@ export async function runOverdueInvoices(db: Db, today?: string, options: RunOpt
     const chunk: { last: string; overdue: number } | null = await db.transaction(async (tx) => {
       const due = rowsOf<{ id: string; due_cents: string | number; due_date: string; late_fee: string | number | null }>(
         await tx.execute(sql`
-          select i.id, i.total_cents - i.paid_cents as due_cents, i.due_date::text as due_date,
-            case when i.agreement_id is not null
-              then (select t.late_fee from agreements a inner join payment_types t on t.id = a.rent_adjustment_type_id where a.id = i.agreement_id)
-              else (select t.late_fee from agreements a inner join payment_types t on t.id = a.rent_adjustment_type_id
-                    where a.company_id = i.company_id order by a.start_date desc limit 1)
-            end as late_fee
+          select i.id, i.total_cents - i.paid_cents as due_cents, i.due_date::text as due_date, fee.late_fee
           from invoices i
+          left join lateral (
+            select t.late_fee from agreements a inner join payment_types t on t.id = a.rent_adjustment_type_id
+            where case when i.agreement_id is not null then a.id = i.agreement_id else a.company_id = i.company_id end
+            order by a.start_date desc limit 1
+          ) fee on true
           where i.status = 'Created' and i.due_date < ${day}::date and i.paid_cents < i.total_cents and i.id > ${after}::uuid
           order by i.id
           limit ${chunkSize}

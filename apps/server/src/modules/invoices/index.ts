@@ -33,7 +33,7 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
   });
 }
 
-export { invoices, invoiceLineItems, type InvoiceRow, type LineItemRow } from './invoices.table';
+export type { InvoiceRow, LineItemRow } from './invoices.table';
 export { airportToday, findInvoice, listLines, listLinesOfInvoices, listUnpaidInvoices, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
 export { lockInvoice, lockPayableLines, lockPayableSelections, markLinesPaid, markSelectionsPaid, LINE_TAKEN, type LineSelection, type PayableSelection } from './invoices.service';
 export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type InvoiceScope } from './invoices.policy';

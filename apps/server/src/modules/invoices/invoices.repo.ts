@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
-import { companies } from '../companies/index';
+import { companies } from '../companies/companies.table';
 import { loadSystemSettings } from '../settings/index';
 import { invoiceLineItems, invoices, type InvoiceRow, type LineItemRow } from './invoices.table';
 import type { InvoiceScope } from './invoices.policy';

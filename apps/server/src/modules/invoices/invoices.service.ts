@@ -3,7 +3,7 @@ import { INVOICE_MESSAGES, toCents, type TInvoiceCreate, type TLineItemInput, ty
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
-import { companies } from '../companies/index';
+import { findCompany } from '../companies/index';
 import { airportToday, findInvoice, listLines, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
 import { invoiceLineItems, invoices, type LineItemRow } from './invoices.table';
 import type { InvoiceScope } from './invoices.policy';
@@ -22,7 +22,7 @@ export async function lockInvoice(tx: Tx, id: string, scope: InvoiceScope): Prom
 }
 
 export async function createInvoice(tx: Tx, actor: AuditActor, input: TInvoiceCreate) {
-  const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.tenantId));
+  const company = await findCompany(tx, input.tenantId);
   if (!company) throw fieldError('tenantId', 'Company not found');
   const today = await airportToday(tx);
   const [row] = await tx

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/index';
-import { agreements } from '../agreements/index';
+import { companies } from '../companies/companies.table';
+import { agreements } from '../agreements/agreements.table';
 
 /**
  * Invoice numbers come from a sequence, never max()+1: two simultaneous creates get two numbers

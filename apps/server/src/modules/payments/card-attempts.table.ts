@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/index';
-import { invoices } from '../invoices/index';
+import { companies } from '../companies/companies.table';
+import { invoices } from '../invoices/invoices.table';
 import { payments } from './payments.table';
 
 /**

@@ -28,7 +28,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   });
 }
 
-export { payments, type PaymentRow } from './payments.table';
+export type { PaymentRow } from './payments.table';
 export { attachReceiptPdfs, queueReceiptMail, loadReceipt, requestReceiptPdfs, RECEIPT_PDF_JOB } from './receipts';
 export { recordBalancePayments, type BalancePayments } from './balance-payments';
 export { recordDemoPayment } from './demo-payments';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/index';
-import { invoices } from '../invoices/index';
+import { companies } from '../companies/companies.table';
+import { invoices } from '../invoices/invoices.table';
 
 export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 5001 });
 

@@ -3,8 +3,9 @@ import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, typ
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { attachToQueuedMail, isMailAwaitingAttachments, queueMail, type OutgoingMail } from '../../platform/mail/index';
-import { companies } from '../companies/index';
-import { drawLines, invoiceLineItems, invoices, renderPdf } from '../invoices/index';
+import { companies } from '../companies/companies.table';
+import { drawLines, renderPdf } from '../invoices/index';
+import { invoiceLineItems, invoices } from '../invoices/invoices.table';
 import { loadSystemSettings } from '../settings/index';
 import { payments } from './payments.table';
 

@@ -21,8 +21,8 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
 
 /** Agreements register where "Leased" and the lease history come from (issue 4). */
 export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource, type PropertyTypeUsage } from './lease-source';
-/** Tables other modules reference by foreign key (agreements -> properties, waitlist -> types). */
-export { properties, propertyTypes, propertyAreas, type PropertyRow } from './properties.table';
+export type { PropertyRow } from './properties.table';
 export { findProperty, propertyExists } from './properties.repo';
+export { findPropertySummaries, listPropertySummaries, type PropertySummary } from './property-summaries';
 export { seedDemoProperties } from './demo-properties';
 export { seedBenchProperties } from './bench-seed';

@@ -9,23 +9,12 @@ export async function registerSettings(app: FastifyInstance, ctx: AppContext): P
   await publicSettingsRoutes(app, ctx);
 }
 
-/** Tables other modules reference by foreign key (agreements -> invoice cycles, documents -> types). */
-export {
-  documentTypes,
-  insuranceTypes,
-  invoiceCycles,
-  notices,
-  notifications,
-  paymentTypes,
-  systemSettings,
-  type InvoiceCycleRow,
-  type PaymentTypeRow,
-  type NoticeRow,
-} from './settings.table';
+export type { InvoiceCycleRow, PaymentTypeRow, NoticeRow } from './settings.table';
 export { ensureSystemSettings, loadSystemSettings } from './system-settings';
 export { sanitizeRichText } from './rich-text';
 export { canReadSharedMasterData } from './settings.policy';
 export { MASTER_DEFINITIONS } from './master-data.registry';
 export { listAllMasterRows } from './settings.repo';
+export { documentTypeNameSql, insuranceTypeExists, insuranceTypeNameSql } from './master-names';
 export { createMasterRow, setSystemSetting } from './settings.service';
-export { cpiIndex, type CpiIndexRow } from './cpi-index.table';
+export type { CpiIndexRow } from './cpi-index.table';

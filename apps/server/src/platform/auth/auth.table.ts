@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../../modules/accounts/accounts.table';
+import { accounts } from './accounts.table';
 
 /**
  * Browser sessions (backend-for-frontend). The cookie holds a random token; only its SHA-256

@@ -2,8 +2,8 @@ import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload, type
 import type { TSessionUser } from '@apron/core';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { eq } from 'drizzle-orm';
-import { accounts, findAccountByEmail, findAccountById, type AccountRow } from '../../modules/accounts/index';
+import { findAccountByEmail, findAccountByExternalSubject, findAccountById } from './accounts.repo';
+import type { AccountRow } from './accounts.table';
 import { loadSigningKeys, publicJwks } from './oidc-keys';
 import { apiResource, builtInIssuer } from './oidc-provider';
 import { toSessionUser } from './sessions';
@@ -77,8 +77,3 @@ async function accountOf(db: DbOrTx, config: Config, payload: JWTPayload): Promi
   return email ? findAccountByEmail(db, email) : null;
 }
 
-/** The account linked to a subject at the external provider. */
-export async function findAccountByExternalSubject(db: DbOrTx, subject: string): Promise<AccountRow | null> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.externalSubject, subject)).limit(1);
-  return row ?? null;
-}

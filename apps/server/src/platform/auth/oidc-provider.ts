@@ -1,7 +1,7 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { findAccountById } from '../../modules/accounts/index';
+import { findAccountById } from './accounts.repo';
 import { createOidcAdapter } from './oidc-adapter';
 import { deriveSecret, type SigningKeys } from './oidc-keys';
 

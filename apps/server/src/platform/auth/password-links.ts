@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { accounts } from '../../modules/accounts/accounts.table';
+import { accounts } from './accounts.table';
 import { hashToken, newToken } from './sessions';
 
 /** One-time links to set a password (invitations, resets). Only the token's hash is stored. */

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION_TTL_SECONDS, isModule, type TSessionUser } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { accounts, type AccountRow } from '../../modules/accounts/accounts.table';
+import { markSignedIn } from './accounts.repo';
+import { accounts, type AccountRow } from './accounts.table';
 import { sessions } from './auth.table';
 
 export const SESSION_COOKIE = 'apron_sid';
@@ -41,7 +42,7 @@ export async function createSession(db: DbOrTx, accountId: string, idToken: stri
   const csrfToken = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
   await db.insert(sessions).values({ id: hashToken(token), accountId, csrfToken, idToken, expiresAt });
-  await db.update(accounts).set({ lastSignInAt: new Date() }).where(eq(accounts.id, accountId));
+  await markSignedIn(db, accountId);
   return { token, csrfToken, expiresAt };
 }
 

@@ -1,9 +1,8 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../context';
 import { deleteExpiredSessions } from '../auth/sessions';
-import { signInRequests } from '../auth/auth.table';
+import { deleteAbandonedSignInRequests } from '../auth/sign-in-requests';
 import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter';
 import { MAIL_DELIVERY_JOB, createMailDelivery } from '../mail/delivery';
 import { deleteExpiredRateLimits } from '../rate-limit/postgres-store';
@@ -16,7 +15,7 @@ export async function deleteExpiredRecords(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteExpiredRateLimits(db);
   await deleteExpiredOidcPayloads(db);
-  await db.delete(signInRequests).where(lt(signInRequests.createdAt, sql`now() - interval '1 day'`));
+  await deleteAbandonedSignInRequests(db);
 }
 
 /** The platform's own jobs (outbox delivery every minute, a nightly clean-up) and the outbox's staff calls. */

@@ -1,9 +1,16 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type TAccountListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { resolveSort } from '../../platform/http/list-sort';
+import { resolveSort } from '../http/list-sort';
 import { accounts, type AccountRow } from './accounts.table';
+
+/**
+ * The account store. Accounts are who can sign in — sessions, bearer tokens, password links and
+ * the built-in provider read them on every request — so the table belongs to platform/auth
+ * (docs/adr/0004); every module, the accounts administration included, reads and writes accounts
+ * through these functions.
+ */
 
 export type NewAccount = typeof accounts.$inferInsert;
 
@@ -80,4 +87,50 @@ export async function updateAccountRow(db: DbOrTx, id: string, values: Partial<N
     .where(eq(accounts.id, id))
     .returning();
   return row!;
+}
+
+/** The account linked to a subject at the external provider. */
+export async function findAccountByExternalSubject(db: DbOrTx, subject: string): Promise<AccountRow | null> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.externalSubject, subject)).limit(1);
+  return row ?? null;
+}
+
+/** Link an account to its external subject, unless it is linked already (then null). */
+export async function linkExternalSubject(db: DbOrTx, id: string, subject: string): Promise<AccountRow | null> {
+  const [row] = await db.update(accounts).set({ externalSubject: subject }).where(and(eq(accounts.id, id), isNull(accounts.externalSubject))).returning();
+  return row ?? null;
+}
+
+export async function markSignedIn(db: DbOrTx, id: string): Promise<void> {
+  await db.update(accounts).set({ lastSignInAt: new Date() }).where(eq(accounts.id, id));
+}
+
+/** Enabled internal administrators: who receives the public forms. */
+export async function findEnabledInternalAdmins(db: DbOrTx): Promise<Array<{ id: string; email: string }>> {
+  return db
+    .select({ id: accounts.id, email: accounts.email })
+    .from(accounts)
+    .where(and(eq(accounts.isInternal, true), eq(accounts.isAdmin, true), eq(accounts.enabled, true)))
+    .orderBy(asc(accounts.email));
+}
+
+/** A company's users (external accounts), by e-mail. */
+export async function listAccountsOfCompany(db: DbOrTx, companyId: string): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
+    .orderBy(sql`lower(${accounts.email})`)
+    .limit(1000);
+}
+
+/** One user of the company, locked for a change; null when the account is not that company's. */
+export async function findCompanyAccountForUpdate(db: DbOrTx, companyId: string, id: string): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
 }

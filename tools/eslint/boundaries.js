@@ -1,0 +1,234 @@
+// The module boundaries of ARCHITECTURE §2 and docs/adr/0004, "enforced by lint, not goodwill".
+// Relative imports need the importing file's location to be judged, which a pattern in
+// no-restricted-imports cannot see, hence these two small rules.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_SRC = path.join(ROOT, 'apps/server/src');
+const SERVER_MODULES = path.join(SERVER_SRC, 'modules');
+const SERVER_PLATFORM = path.join(SERVER_SRC, 'platform');
+const WEB_FEATURES = path.join(ROOT, 'apps/web/src/features');
+const WEB_APP = path.join(ROOT, 'apps/web/src/app');
+
+/** `<dir>/<name>/...` -> `{ name, rest }`; null when `file` is not inside `dir/<name>/`. */
+function folderOf(dir, file) {
+  const relative = path.relative(dir, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [name, ...rest] = relative.split(path.sep);
+  return rest.length > 0 ? { name, rest: rest.join('/') } : null;
+}
+
+const isInside = (dir, file) => {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+};
+const isModuleDoor = (rest) => /^index(\.[cm]?[jt]s)?$/.test(rest);
+const isTableFile = (file) => /\.table(\.[cm]?[jt]s)?$/.test(file);
+// Tests build the parents they need with other modules' factories (`agreements.test-support.ts`)
+// and read back what was stored: test code may use another module's test support and tables,
+// production code never.
+const isTestFile = (file) => /\.test(-support|-helpers)?\.[cm]?[jt]sx?$/.test(file) || isInside(path.join(ROOT, 'apps/server/test'), file);
+const isTestSupport = (rest) => /\.test-(support|helpers)(\.[cm]?[jt]s)?$/.test(rest);
+
+/** Who owns a table file: `modules/<name>` or `platform/<name>`; null outside them. */
+function ownerOf(file) {
+  const module = folderOf(SERVER_MODULES, file);
+  if (module) return `modules/${module.name}`;
+  const platform = folderOf(SERVER_PLATFORM, file);
+  return platform ? `platform/${platform.name}` : null;
+}
+
+/**
+ * Known crossings still to be replaced by the owner's functions (docs/adr/0004, "Pending"): the
+ * importing file -> the foreign table files it may still import. This list only ever shrinks:
+ * a new crossing fails lint, and removing an entry's last use makes the entry a lint error of
+ * its own (see boundaries.test.ts), so it cannot linger.
+ */
+export const PENDING_TABLE_READS = {
+  // Grid list queries (money-path work): the company name and settings names joined for sorting.
+  'apps/server/src/modules/agreements/agreements.repo.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/settings/settings.table.ts'],
+  'apps/server/src/modules/invoices/invoices.repo.ts': ['apps/server/src/modules/companies/companies.table.ts'],
+  // Money paths being rewritten (pay from balance, card payments, the cycle run).
+  'apps/server/src/modules/balances/balances.service.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/invoices/invoices.table.ts'],
+  'apps/server/src/modules/payments/card-payments.ts': ['apps/server/src/modules/invoices/invoices.table.ts'],
+  'apps/server/src/modules/invoices/agreement-invoices.ts': [
+    'apps/server/src/modules/agreements/agreements.table.ts',
+    'apps/server/src/modules/properties/properties.table.ts',
+    'apps/server/src/modules/settings/settings.table.ts',
+  ],
+  // Receipts: the invoice and company printed on a receipt.
+  'apps/server/src/modules/payments/receipts.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/invoices/invoices.table.ts'],
+  'apps/server/src/modules/invoices/invoice-mail.ts': ['apps/server/src/platform/mail/mail.table.ts'],
+  // Rent adjustment: reads the agreement's properties and rule, writes the new rent.
+  'apps/server/src/modules/agreements/rent-adjustment.repo.ts': [
+    'apps/server/src/modules/properties/properties.table.ts',
+    'apps/server/src/modules/settings/cpi-index.table.ts',
+    'apps/server/src/modules/settings/settings.table.ts',
+  ],
+  // Demo seeds written as set-based inserts.
+  'apps/server/src/modules/agreements/demo-agreements.ts': [
+    'apps/server/src/modules/companies/companies.table.ts',
+    'apps/server/src/modules/properties/properties.table.ts',
+    'apps/server/src/modules/settings/settings.table.ts',
+  ],
+  'apps/server/src/modules/balances/demo-billing.ts': [
+    'apps/server/src/modules/agreements/agreements.table.ts',
+    'apps/server/src/modules/companies/companies.table.ts',
+    'apps/server/src/modules/settings/settings.table.ts',
+    'apps/server/src/modules/invoices/invoices.table.ts',
+  ],
+};
+
+const sourceOf = (node) => (node.source && typeof node.source.value === 'string' ? node.source.value : null);
+const isTypeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (Array.isArray(node.specifiers) && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
+export const boundariesRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Module, platform and feature boundaries (ARCHITECTURE §2, docs/adr/0004)' },
+    schema: [],
+    messages: {
+      moduleDoor: "Module '{{from}}' may import module '{{to}}' only through its index.ts ({{source}}).",
+      foreignTable: "'{{owner}}' owns {{source}}: call its functions; only a *.table.ts may import another owner's table (for a foreign key).",
+      doorExportsTable: "A module's index.ts exports functions and types, never its tables ({{source}}).",
+      platformToModule: 'platform/* must not import modules/* ({{source}}): let the module register what platform needs (docs/adr/0004).',
+      featureToFeature: "Web feature '{{from}}' must not import feature '{{to}}'; compose features in app/ ({{source}}).",
+      featureToApp: "Web feature '{{from}}' must not import app/ ({{source}}): app/ composes features, not the other way round.",
+      stalePending: '{{table}} is listed as a pending crossing of this file but no longer imported: remove it from PENDING_TABLE_READS.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const fromModule = folderOf(SERVER_MODULES, file);
+    const fromServer = isInside(SERVER_SRC, file) || isInside(path.join(ROOT, 'apps/server/test'), file);
+    const fromPlatform = isInside(SERVER_PLATFORM, file);
+    const fromFeature = folderOf(WEB_FEATURES, file);
+    if (!fromServer && !fromFeature) return {};
+    const test = isTestFile(file);
+    const pendingOfFile = PENDING_TABLE_READS[path.relative(ROOT, file)] ?? [];
+    const pendingSeen = new Set();
+    const check = (node) => {
+      const source = sourceOf(node);
+      if (!source || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source);
+      const report = (messageId, data) => context.report({ node: node.source, messageId, data: { source, ...data } });
+      if (fromModule) {
+        const to = folderOf(SERVER_MODULES, target);
+        // A table file is judged below (foreignTable), with the more precise message.
+        const allowed = to && (isModuleDoor(to.rest) || (test && isTestSupport(to.rest)) || isTableFile(to.rest));
+        if (to && to.name !== fromModule.name && !allowed) report('moduleDoor', { from: fromModule.name, to: to.name });
+        if (isModuleDoor(fromModule.rest) && node.type !== 'ImportDeclaration' && isTableFile(target) && !isTypeOnly(node)) report('doorExportsTable');
+      }
+      if (fromServer && isTableFile(target) && !isTableFile(file) && !test && !isInside(path.join(SERVER_SRC, 'db'), file)) {
+        const owner = ownerOf(target);
+        const table = path.relative(ROOT, resolveImport(file, source) ?? target);
+        if (pendingOfFile.includes(table)) pendingSeen.add(table);
+        else if (owner && owner !== ownerOf(file) && !isTypeOnly(node)) report('foreignTable', { owner });
+      }
+      if (fromPlatform && isInside(SERVER_MODULES, target)) report('platformToModule');
+      if (fromFeature) {
+        const to = folderOf(WEB_FEATURES, target);
+        if (to && to.name !== fromFeature.name) report('featureToFeature', { from: fromFeature.name, to: to.name });
+        if (isInside(WEB_APP, target) && !test) report('featureToApp', { from: fromFeature.name });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      'Program:exit': (program) => {
+        for (const table of pendingOfFile) {
+          if (!pendingSeen.has(table)) context.report({ node: program, messageId: 'stalePending', data: { table } });
+        }
+      },
+    };
+  },
+};
+
+// ---- Import cycles --------------------------------------------------------------------------
+// A whole-graph question, answered from a graph of our own source read once per lint run: each
+// file's runtime imports (type-only imports vanish at compile time and cannot form a cycle) are
+// found with a scan of its text, which is far cheaper than parsing every file again.
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.mjs'];
+const IMPORT_PATTERN = /(?:^|[\n;])\s*(?:import|export)\s+(type\s+)?(?:([\w*{}\s,$]*?)\s+from\s+)?['"](\.[^'"]+)['"]/g;
+/** `{ type A, type B as C }`: every name type-only, so the import is erased. */
+const TYPE_ONLY_CLAUSE = /^\{\s*(type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?\s*)+\}$/;
+const graph = new Map();
+
+function resolveImport(from, source) {
+  const base = path.resolve(path.dirname(from), source);
+  for (const candidate of [base, ...SOURCE_EXTENSIONS.map((e) => base + e), ...SOURCE_EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
+    if (SOURCE_EXTENSIONS.includes(path.extname(candidate)) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** A file's static runtime imports of our own files (a lazy `import()` runs later, so it cannot break start-up order). */
+function importsOf(file) {
+  let mtime = 0;
+  try {
+    mtime = fs.statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const known = graph.get(file);
+  if (known && known.mtime === mtime) return known.imports;
+  const imports = [];
+  graph.set(file, { mtime, imports });
+  const text = fs.readFileSync(file, 'utf8');
+  for (const match of text.matchAll(IMPORT_PATTERN)) {
+    if (match[1] || TYPE_ONLY_CLAUSE.test((match[2] ?? '').trim())) continue; // erased at compile time
+    const resolved = resolveImport(file, match[3]);
+    if (resolved) imports.push(resolved);
+  }
+  return imports;
+}
+
+/** A path of imports from `start` back to `goal`, or null. */
+function pathBack(start, goal) {
+  const seen = new Set([start]);
+  const queue = [[start]];
+  while (queue.length > 0) {
+    const trail = queue.shift();
+    for (const next of importsOf(trail[trail.length - 1])) {
+      if (next === goal) return trail;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...trail, next]);
+      }
+    }
+  }
+  return null;
+}
+
+export const noCycleRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycles in our own source' },
+    schema: [],
+    messages: { cycle: 'Import cycle: {{trail}}' },
+  },
+  create(context) {
+    const file = context.filename;
+    if (isTestFile(file)) return {};
+    const check = (node) => {
+      const source = sourceOf(node);
+      if (!source || !source.startsWith('.') || isTypeOnly(node)) return;
+      const target = resolveImport(file, source);
+      if (!target) return;
+      const trail = pathBack(target, file);
+      if (trail) {
+        const show = (f) => path.relative(ROOT, f);
+        context.report({ node: node.source, messageId: 'cycle', data: { trail: [file, ...trail, file].map(show).join(' -> ') } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
