@@ -9,10 +9,14 @@ import { portalClient } from '../../platform/auth/oidc-provider';
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  /** `remoteAddress`: the address this browser calls from (default: inject's 127.0.0.1). */
+  /**
+   * `remoteAddress`: the address this browser calls from (default: inject's 127.0.0.1);
+   * `headers`: sent with every request (e.g. forged X-Forwarded-* headers).
+   */
   constructor(
     private readonly t: TestApp,
     private readonly remoteAddress?: string,
+    private readonly headers: Record<string, string> = {},
   ) {}
 
   cookieHeader(): string {
@@ -25,7 +29,7 @@ export class TestBrowser {
       ...options,
       url: `${url.pathname}${url.search}`,
       ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
-      headers: { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...(options.headers ?? {}) },
+      headers: { ...this.headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...(options.headers ?? {}) },
     });
     for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
       const gone = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;

@@ -28,14 +28,13 @@ function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply
 
 /**
  * oidc-provider is a Koa application. Its routes are served by one hijacked catch-all route
- * that strips the `/oidc` mount (oidc-provider reads the mount from `originalUrl`) and states
- * the public origin itself, so URLs in discovery and redirects always use PUBLIC_URL. The body
+ * that strips the `/oidc` mount (oidc-provider reads the mount from `originalUrl`); URLs in
+ * discovery and redirects always use PUBLIC_URL (see createOidcProvider). The body
  * is left unread for the provider's own parser. Our interaction pages are ordinary Fastify
  * routes under the same prefix; find-my-way prefers them over the wildcard.
  */
 export async function registerProviderRoutes(app: FastifyInstance, options: ProviderRoutesOptions): Promise<void> {
   const { config, db, provider } = options;
-  const publicUrl = new URL(config.publicUrl);
   const callback = provider.callback();
 
   await app.register(async (mount) => {
@@ -46,9 +45,8 @@ export async function registerProviderRoutes(app: FastifyInstance, options: Prov
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(MOUNT.length) || '/';
-      raw.headers.host = publicUrl.host;
-      raw.headers['x-forwarded-host'] = publicUrl.host;
-      raw.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+      // The provider takes its origin from PUBLIC_URL (createOidcProvider); the caller's address
+      // is the one Fastify resolved, which follows TRUST_PROXY.
       raw.headers['x-forwarded-for'] = request.ip;
       void callback(raw, reply.raw);
     });

@@ -123,8 +123,23 @@ export function createOidcProvider(options: { config: Config; db: DbOrTx; keys: 
   };
 
   const provider = new Provider(builtInIssuer(config), configuration);
-  // The mount rewrites Host and X-Forwarded-Proto from PUBLIC_URL itself (see mountProvider),
-  // so trusting those headers cannot be abused by callers.
-  provider.proxy = true;
+  // X-Forwarded-* are trusted exactly when the API trusts them (TRUST_PROXY): that decides the
+  // caller address the provider sees. Its own URLs never come from request headers at all.
+  provider.proxy = config.trustProxy;
+  pinPublicOrigin(provider, new URL(config.publicUrl));
   return provider;
+}
+
+/**
+ * Every request the provider handles (its mounted routes, and our interaction pages that call
+ * `interactionDetails` on the raw request) has PUBLIC_URL's scheme and host, so issuer,
+ * endpoints and redirects name the portal's public origin whatever Host or X-Forwarded-Host and
+ * X-Forwarded-Proto a caller sends.
+ */
+function pinPublicOrigin(provider: Provider, publicUrl: URL): void {
+  Object.defineProperties(provider.app.request, {
+    protocol: { get: () => publicUrl.protocol.replace(':', ''), configurable: true },
+    host: { get: () => publicUrl.host, configurable: true },
+    hostname: { get: () => publicUrl.hostname, configurable: true },
+  });
 }
