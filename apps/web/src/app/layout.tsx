@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,9 @@ import { onUnauthorized } from '../lib/api-client';
 import { logOut, loginUrl, useAccess, useAppConfig } from '../lib/session';
 import { Loader } from '../components/loader';
 import { GlobalLoader } from './global-loader';
-import { NavDrawer } from './nav-drawer';
+
+/** Only a signed-in user has the menu: a visitor's first load carries no drawer code. */
+const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
 
 /** A 401 anywhere: the query cache is cleared and the user returns to `/`. */
 function useUnauthorizedRedirect() {
@@ -68,7 +70,11 @@ export function TopBar() {
           )
         )}
       </Toolbar>
-      {user && <NavDrawer user={user} open={open} onClose={() => setOpen(false)} onLogOut={() => void logOut(queryClient)} />}
+      {user && (
+        <Suspense fallback={null}>
+          <NavDrawer user={user} open={open} onClose={() => setOpen(false)} onLogOut={() => void logOut(queryClient)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

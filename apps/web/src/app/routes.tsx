@@ -1,18 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { MASTER_TYPE_NAMES, MASTER_TYPES } from '@apron/core/settings';
 import { Loader } from '../components/loader';
 import { RouteErrorView } from './error-boundary';
 import { Layout } from './layout';
 import { RequireAccess } from './require-access';
 
-/** Master-data pages, one route per type (`/settings/documents`, ...). Each is its own chunk. */
-const masterDataRoutes: RouteObject[] = MASTER_TYPE_NAMES.map((type) => ({
-  path: MASTER_TYPES[type].route,
-  lazy: async () => {
-    const { MasterDataPage } = await import('../features/settings/master-data-page');
-    return { Component: () => <MasterDataPage type={type} /> };
-  },
-}));
+/** Master-data pages (`/settings/documents`, ...): one lazy route reads the type from the path. */
+const masterDataRoute: RouteObject = {
+  path: ':masterRoute',
+  lazy: async () => ({ Component: (await import('./pages/master-data-route')).MasterDataRoute }),
+};
 
 /** Property master data: the same pages under `/properties/...` and `/settings/...`. */
 const propertyMasterRoutes: RouteObject[] = [
@@ -55,7 +51,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAccess rule="admin:Settings" />,
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
               },
-              ...masterDataRoutes,
+              masterDataRoute,
               ...propertyMasterRoutes,
             ],
           },

@@ -1,5 +1,5 @@
 import { FALLBACK_ERROR_MESSAGE } from '@apron/core/errors';
-import { TOTAL_COUNT_HEADER } from '@apron/core/common/list';
+import { TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
 
 /** Base path of every call (same origin; the dev server proxies it). */
 export const API_BASE = '/api';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const PAGE_SIZE_OPTIONS = [5, 10, 15, 20] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
-export const TOTAL_COUNT_HEADER = 'x-total-count';
+export { TOTAL_COUNT_HEADER } from './headers';
 
 /** `?page=&pageSize=&sort=field:asc&q=`; page is 1-based. */
 export const ZListQuery = z.object({

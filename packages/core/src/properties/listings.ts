@@ -33,7 +33,7 @@ export const LISTING_PAGE_SIZES = [5, 10, 15, 20] as const;
  * the largest page size, and keeps the first page as cheap at 100k properties as at 1k.
  */
 export const LISTINGS_COUNT_CAP = 1_000;
-export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
+export { TOTAL_COUNT_CAPPED_HEADER } from '../common/headers';
 
 /** `attr.<attribute id>` — a filter (query key) or a sort key for attributes that allow it. */
 export const ATTRIBUTE_KEY_PREFIX = 'attr.';
