@@ -60,13 +60,6 @@ export const PENDING_TABLE_READS = {
   ],
   // Receipts: the invoice and company printed on a receipt.
   'apps/server/src/modules/payments/receipts.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/invoices/invoices.table.ts'],
-  'apps/server/src/modules/invoices/invoice-mail.ts': ['apps/server/src/platform/mail/mail.table.ts'],
-  // Rent adjustment: reads the agreement's properties and rule, writes the new rent.
-  'apps/server/src/modules/agreements/rent-adjustment.repo.ts': [
-    'apps/server/src/modules/properties/properties.table.ts',
-    'apps/server/src/modules/settings/cpi-index.table.ts',
-    'apps/server/src/modules/settings/settings.table.ts',
-  ],
   // Demo seeds written as set-based inserts.
   'apps/server/src/modules/agreements/demo-agreements.ts': [
     'apps/server/src/modules/companies/companies.table.ts',

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { INVOICE_MESSAGES, readSetting, type TInvoiceEmail } from '@apron/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
-import { mailOutbox } from '../../platform/mail/mail.table';
-import { queueMail } from '../../platform/mail/outbox';
+import { attachToQueuedMail, queueMail } from '../../platform/mail/index';
 import { loadSystemSettings } from '../settings/index';
 import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoice, listLines } from './invoices.repo';
@@ -55,11 +53,8 @@ export async function attachInvoicePdf(db: DbOrTx, job: InvoicePdfJob): Promise<
   if (!invoice) return;
   const airportName = readSetting(await loadSystemSettings(db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
   const pdf = await renderInvoicePdf(invoice, await listLines(db, invoice.id), airportName);
-  await db
-    .update(mailOutbox)
-    .set({
-      attachments: [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
-      nextAttemptAt: new Date(),
-    })
-    .where(and(eq(mailOutbox.id, job.mailId), eq(mailOutbox.status, 'queued')));
+  // The outbox keeps an e-mail's backoff if it was already tried (SMTP down), and sends it once.
+  await attachToQueuedMail(db, { id: job.mailId }, [
+    { filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+  ]);
 }

@@ -133,7 +133,7 @@ export async function attachReceiptPdfs(db: DbOrTx, paymentIds: readonly string[
     const receipt = await loadReceipt(db, paymentId, null);
     if (!receipt) continue;
     const pdf = await renderReceiptPdf(receipt, airportName);
-    await attachToQueuedMail(db, receiptRef(paymentId), [
+    await attachToQueuedMail(db, { ref: receiptRef(paymentId) }, [
       { filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
     ]);
   }

@@ -122,7 +122,7 @@ describe('mail delivery from the outbox', () => {
     await delivery().deliver();
     const before = await rowOf(id);
     expect(before).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(await attachToQueuedMail(t.db, ref, [{ filename: 'r.pdf', contentType: 'application/pdf', contentBase64: 'JVBERg==' }])).toBe(true);
+    expect(await attachToQueuedMail(t.db, { ref }, [{ filename: 'r.pdf', contentType: 'application/pdf', contentBase64: 'JVBERg==' }])).toBe(true);
     const after = await rowOf(id);
     expect(after.nextAttemptAt.getTime()).toBe(before.nextAttemptAt.getTime());
     expect((await delivery().deliver()).retrying).toBe(0);
@@ -130,10 +130,11 @@ describe('mail delivery from the outbox', () => {
   });
 
   it('attaching a file releases an e-mail that was held for it and never tried', async () => {
-    const ref = 'payment:held';
+    const ref = 'invoice:held';
     const id = await queueMail(t.db, { to: ['held2@example.test'], subject: 'Receipt', text: 'x', kind: 'test', ref, holdSeconds: 120 });
     expect((await delivery().deliver()).sent).toBe(0);
-    await attachToQueuedMail(t.db, ref, [{ filename: 'r.pdf', contentType: 'application/pdf', contentBase64: 'JVBERg==' }]);
+    // By its id this time (the invoice e-mail's PDF job names the e-mail itself).
+    await attachToQueuedMail(t.db, { id }, [{ filename: 'r.pdf', contentType: 'application/pdf', contentBase64: 'JVBERg==' }]);
     expect((await delivery().deliver()).sent).toBe(1);
     expect(sink.messages[0]!.data).toContain('r.pdf');
     expect(await rowOf(id)).toMatchObject({ status: 'sent' });
@@ -148,7 +149,7 @@ describe('mail delivery from the outbox', () => {
     // Down for several attempts; files arrive for half of them meanwhile.
     for (let round = 0; round < 3; round++) {
       await mailer.deliver();
-      for (const i of [0, 2, 4, 6, 8, 10]) await attachToQueuedMail(t.db, `payment:many-${i}`, [{ filename: `r${i}.pdf`, contentType: 'application/pdf', contentBase64: 'JVBERg==' }]);
+      for (const i of [0, 2, 4, 6, 8, 10]) await attachToQueuedMail(t.db, { ref: `payment:many-${i}` }, [{ filename: `r${i}.pdf`, contentType: 'application/pdf', contentBase64: 'JVBERg==' }]);
       await t.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(mailOutbox.status, 'queued'));
     }
     expect(sink.messages).toHaveLength(0);

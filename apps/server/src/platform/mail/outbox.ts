@@ -51,19 +51,22 @@ export async function queueMails(tx: DbOrTx, mails: readonly OutgoingMail[]): Pr
 /** Held or retrying, not yet sent: work after commit may still change these. */
 const isWaiting = (ref: string) => and(eq(mailOutbox.ref, ref), eq(mailOutbox.status, 'queued'));
 
+/** One e-mail by its id, or the e-mails about a record by their `ref`. */
+export type QueuedMailTarget = { id: string } | { ref: string };
+
 /**
- * Attach files to the waiting e-mail about `ref` and release it if it is still held. An e-mail
- * already tried (SMTP down) keeps its backoff: releasing it would spend its attempts at once.
- * Returns false when there is nothing waiting (already sent or being sent: it goes without).
+ * Attach files to the waiting e-mail and release it if it is still held. An e-mail already tried
+ * (SMTP down) keeps its backoff: releasing it would spend its attempts at once. Returns false
+ * when nothing is waiting (already sent or being sent: it goes without the files).
  */
-export async function attachToQueuedMail(db: DbOrTx, ref: string, attachments: MailAttachment[]): Promise<boolean> {
+export async function attachToQueuedMail(db: DbOrTx, target: QueuedMailTarget, attachments: MailAttachment[]): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
     .set({
       attachments,
       nextAttemptAt: sql`case when ${mailOutbox.attempts} = 0 then least(${mailOutbox.nextAttemptAt}, now()) else ${mailOutbox.nextAttemptAt} end`,
     })
-    .where(isWaiting(ref))
+    .where('id' in target ? and(eq(mailOutbox.id, target.id), eq(mailOutbox.status, 'queued')) : isWaiting(target.ref))
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }
