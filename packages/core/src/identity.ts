@@ -27,6 +27,17 @@ export const ZAccessAnswer = z.object({
 });
 export type TAccessAnswer = z.infer<typeof ZAccessAnswer>;
 
+/**
+ * `GET /api/Session`: who is signed in, asked by the web before it knows. An anonymous visitor is
+ * a plain answer (`{ signedIn: false }`), not a 401 the browser logs as an error; a signed-in user
+ * gets what `GET /api/Access` answers. `/api/Access` keeps its contract (401 when signed out).
+ */
+export const ZSessionAnswer = z.discriminatedUnion('signedIn', [
+  z.object({ signedIn: z.literal(false) }),
+  ZAccessAnswer.extend({ signedIn: z.literal(true) }),
+]);
+export type TSessionAnswer = z.infer<typeof ZSessionAnswer>;
+
 /** `GET /api/Authorize/{code}`: the spec's 'Welcome User' plus what the SPA needs to start. */
 export const ZAuthorizeAnswer = ZAccessAnswer.extend({
   message: z.literal('Welcome User'),

@@ -16,7 +16,7 @@ async function openDrawerLinks() {
 describe('top bar and drawer', () => {
   it('shows a Settings user the airport name and only the items they may see', async () => {
     const user = buildUser({ modules: ['Settings'], isAdmin: true });
-    stubFetch({ 'GET /api/Access': { body: accessBody(user) }, 'GET /api/AppConfig': { body: appConfig(true) } });
+    stubFetch({ 'GET /api/Session': { body: accessBody(user) }, 'GET /api/AppConfig': { body: appConfig(true) } });
     renderApp('/');
     expect(await screen.findByText('Carson City Airport', { selector: 'div' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
@@ -31,7 +31,7 @@ describe('top bar and drawer', () => {
 
   it('hides Settings from a user without the module, and from external users', async () => {
     const staff = buildUser({ modules: ['Company', 'Lease'] });
-    stubFetch({ 'GET /api/Access': { body: accessBody(staff) }, 'GET /api/AppConfig': { body: appConfig(true) } });
+    stubFetch({ 'GET /api/Session': { body: accessBody(staff) }, 'GET /api/AppConfig': { body: appConfig(true) } });
     const first = renderApp('/');
     const links = await openDrawerLinks();
     expect(links.map(([label]) => label)).not.toContain('Settings');
@@ -39,14 +39,14 @@ describe('top bar and drawer', () => {
     first.unmount();
 
     const tenant = buildUser({ isInternal: false, modules: ['Settings'], companyId: 'c0ffee00-0000-4000-8000-000000000001' });
-    stubFetch({ 'GET /api/Access': { body: accessBody(tenant) }, 'GET /api/AppConfig': { body: appConfig(true) } });
+    stubFetch({ 'GET /api/Session': { body: accessBody(tenant) }, 'GET /api/AppConfig': { body: appConfig(true) } });
     renderApp('/');
     expect((await openDrawerLinks()).map(([label]) => label)).not.toContain('Settings');
   });
 
   it('shows home tiles without Dashboard, plus Contact Us and Lost/Stolen Card when landing links are off', async () => {
     const user = buildUser({ modules: ['Settings'] });
-    stubFetch({ 'GET /api/Access': { body: accessBody(user) }, 'GET /api/AppConfig': { body: appConfig(false) } });
+    stubFetch({ 'GET /api/Session': { body: accessBody(user) }, 'GET /api/AppConfig': { body: appConfig(false) } });
     renderApp('/');
     const menu = await screen.findByRole('list', { name: 'Home menu' });
     expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
@@ -61,7 +61,7 @@ describe('top bar and drawer', () => {
     localStorage.setItem('draft', 'x');
     const net = stubFetch({
       ...CSRF_ROUTE,
-      'GET /api/Access': { body: accessBody(user) },
+      'GET /api/Session': { body: accessBody(user) },
       'GET /api/AppConfig': { body: appConfig(true) },
       'POST /api/Logout': { body: { endSessionUrl: 'http://localhost/oidc/session/end?id_token_hint=x' } },
     });

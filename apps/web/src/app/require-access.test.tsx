@@ -7,7 +7,7 @@ import { renderApp } from '../test/render';
 describe('access guard', () => {
   it('shows the no-access view to a signed-in user without Settings', async () => {
     const net = stubFetch({
-      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Lease'] })) },
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Lease'] })) },
       'GET /api/AppConfig': { body: appConfig(true) },
     });
     renderApp('/settings');
@@ -19,7 +19,7 @@ describe('access guard', () => {
 
   it('shows the Settings entries to a Settings user, in order', async () => {
     stubFetch({
-      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Settings'] })) },
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'] })) },
       'GET /api/AppConfig': { body: appConfig(true) },
     });
     renderApp('/settings');
@@ -29,14 +29,14 @@ describe('access guard', () => {
   });
 
   it('says it is redirecting a signed-out visitor to the login page', async () => {
-    stubFetch({ 'GET /api/Access': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(true) } });
+    stubFetch({ 'GET /api/Session': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(true) } });
     renderApp('/myaccount');
     expect(await screen.findByText('Redirecting to Login Page...')).toBeInTheDocument();
   });
 
   it.each(['/invoices', '/companies', '/agreements'])('shows no access to staff without the module the menu gates %s by, and asks the API nothing', async (path) => {
     const net = stubFetch({
-      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Settings'] })) },
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'] })) },
       'GET /api/AppConfig': { body: appConfig(true) },
     });
     renderApp(path);
@@ -47,7 +47,7 @@ describe('access guard', () => {
 
   it('lets a company user into the invoices grid (the menu shows it to them)', async () => {
     stubFetch({
-      'GET /api/Access': { body: accessBody(buildUser({ isInternal: false, companyId: '3a1f0c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b' })) },
+      'GET /api/Session': { body: accessBody(buildUser({ isInternal: false, companyId: '3a1f0c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b' })) },
       'GET /api/AppConfig': { body: appConfig(true) },
       'GET /api/Invoices': { body: [] },
     });

@@ -17,11 +17,18 @@ export interface TAppConfig {
   jsonvalue: { landinglinks: boolean; airportName: string; demo: boolean; testMode: boolean; mapStreetsUrl?: string; mapSatelliteUrl?: string };
 }
 
-/** The signed-in user, or null when there is no session (a 401 here is not an error). */
+/** `GET /api/Session`: `{ signedIn: false }` for a visitor, else what `GET /api/Access` answers. */
+export type TSessionResponse = { signedIn: false } | (TAccessResponse & { signedIn: true });
+
+/**
+ * The signed-in user, or null when there is no session. Asked through `/api/Session`, which
+ * answers an anonymous visitor 200 `{ signedIn: false }`: no 401 for the browser to log on
+ * every first page load. (A 401 here, e.g. a bearer token refused, still means signed out.)
+ */
 export async function fetchAccess(): Promise<TSessionUser | null> {
   try {
-    const body = await apiFetch<TAccessResponse>('/Access', { on401: 'throw' });
-    return body.user;
+    const body = await apiFetch<TSessionResponse>('/Session', { on401: 'throw' });
+    return body.signedIn ? body.user : null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -1,5 +1,5 @@
 import type { TModule, TSessionUser } from '@apron/core/access';
-import type { TAccessResponse, TAppConfig } from '../lib/session';
+import type { TAppConfig, TSessionResponse } from '../lib/session';
 
 export function buildUser(overrides: Partial<TSessionUser> = {}): TSessionUser {
   return {
@@ -15,12 +15,14 @@ export function buildUser(overrides: Partial<TSessionUser> = {}): TSessionUser {
   };
 }
 
-export function accessBody(user: TSessionUser): TAccessResponse {
-  return { access: user.isInternal ? 'Internal' : 'External', modules: user.modules as TModule[], user };
+/** What `GET /api/Session` answers for this signed-in user. */
+export function accessBody(user: TSessionUser): TSessionResponse {
+  return { signedIn: true, access: user.isInternal ? 'Internal' : 'External', modules: user.modules as TModule[], user };
 }
 
 export function appConfig(landinglinks: boolean): TAppConfig {
   return { name: 'appconfig', jsonvalue: { landinglinks, airportName: 'Carson City Airport', demo: false, testMode: true } };
 }
 
-export const SIGNED_OUT = { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Sign in required' } };
+/** What `GET /api/Session` answers an anonymous visitor: 200, not a 401. */
+export const SIGNED_OUT = { body: { signedIn: false } };

@@ -11,6 +11,7 @@ import {
   ZLogoutAnswer,
   ZMe,
   ZMeUpdate,
+  ZSessionAnswer,
   isSafeReturnTo,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
@@ -106,6 +107,15 @@ export async function registerIdentityRoutes(root: FastifyInstance, ctx: AppCont
     '/api/Access',
     { config: { access: 'signedIn' }, schema: { response: { 200: ZAccessAnswer }, tags: ['identity'] } },
     async (request) => presentAccess(request.user!),
+  );
+
+  app.get(
+    '/api/Session',
+    { config: { access: 'public' }, schema: { response: { 200: ZSessionAnswer }, tags: ['identity'] } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return request.user ? { signedIn: true as const, ...presentAccess(request.user) } : { signedIn: false as const };
+    },
   );
 
   app.get(

@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render';
 
 describe('landing page', () => {
   it('shows the title, the credit and the four cards when landing links are on', async () => {
-    stubFetch({ 'GET /api/Access': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(true) } });
+    stubFetch({ 'GET /api/Session': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(true) } });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Carson City Airport' })).toBeInTheDocument();
     expect(screen.getByText('Powered By Apron')).toBeInTheDocument();
@@ -21,8 +21,20 @@ describe('landing page', () => {
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
+  it("asks who is signed in without a 401: an anonymous first load logs no error", async () => {
+    const net = stubFetch({ 'GET /api/Session': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(true) } });
+    const answers: number[] = [];
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    const paths = net.calls.map((c) => c.path);
+    expect(paths).toContain('/api/Session');
+    expect(paths).not.toContain('/api/Access');
+    for (const result of net.fetchMock.mock.results) answers.push(((await result.value) as Response).status);
+    expect(answers.filter((status) => status >= 400)).toEqual([]);
+  });
+
   it('shows no cards when landing links are off', async () => {
-    stubFetch({ 'GET /api/Access': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(false) } });
+    stubFetch({ 'GET /api/Session': SIGNED_OUT, 'GET /api/AppConfig': { body: appConfig(false) } });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Carson City Airport' })).toBeInTheDocument();
     expect(screen.getByText('Powered By Apron')).toBeInTheDocument();
@@ -35,7 +47,7 @@ describe('landing page', () => {
     let attempts = 0;
     const net = stubFetch({
       ...CSRF_ROUTE,
-      'GET /api/Access': SIGNED_OUT,
+      'GET /api/Session': SIGNED_OUT,
       'GET /api/AppConfig': { body: appConfig(true) },
       'POST /api/Alerts/ContactUs': () =>
         ++attempts === 1

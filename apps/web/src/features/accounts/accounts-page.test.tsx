@@ -14,7 +14,7 @@ const CLERK: TAccount = {
 function stubAccounts() {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Settings'], isAdmin: true })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'], isAdmin: true })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/Accounts': { body: [CLERK], headers: { 'X-Total-Count': '1' } },
     'PUT /api/Accounts/acc-1': (call) => ({ body: { ...CLERK, ...(call.body as object) } }),

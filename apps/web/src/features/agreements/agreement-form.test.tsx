@@ -10,7 +10,7 @@ function stubLeaseAdmin() {
   return stubFetch({
     ...CSRF_ROUTE,
     ...OPTION_ROUTES,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Lease'], isAdmin: true })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Lease'], isAdmin: true })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`PUT /api/Agreements/${AGREEMENT_ID}`]: { body: agreement({ status: 'Archived', abilities: { ...agreement().abilities, edit: false } }) },
     'POST /api/Agreements': { status: 201, body: agreement({ renewable: true, endDate: '2026-12-31' }) },

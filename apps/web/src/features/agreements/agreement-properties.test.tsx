@@ -16,7 +16,7 @@ describe('properties on an agreement', () => {
     const net = stubFetch({
       ...CSRF_ROUTE,
       ...OPTION_ROUTES,
-      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Lease', 'Property'], isAdmin: true })) },
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Lease', 'Property'], isAdmin: true })) },
       'GET /api/AppConfig': { body: appConfig(true) },
       [`GET /api/Agreements/${AGREEMENT_ID}`]: { body: agreement() },
       [`GET /api/Agreements/Properties/${AGREEMENT_ID}`]: { body: [agreementProperty(HANGAR_A, 'Hangar A1', 1250.5)] },
@@ -56,7 +56,7 @@ describe('properties on an agreement', () => {
     const net = stubFetch({
       ...CSRF_ROUTE,
       ...OPTION_ROUTES,
-      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Lease', 'Property'], isAdmin: true })) },
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Lease', 'Property'], isAdmin: true })) },
       'GET /api/AppConfig': { body: appConfig(true) },
       [`GET /api/Agreements/${AGREEMENT_ID}`]: { body: agreement() },
       [`GET /api/Agreements/Properties/${AGREEMENT_ID}`]: { body: [agreementProperty(HANGAR_A, 'Hangar A1', 1250.5)] },

@@ -29,7 +29,7 @@ function routes(body: TRentAdjustmentPreview, isAdmin = true) {
   return {
     ...CSRF_ROUTE,
     ...OPTION_ROUTES,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Lease'], isAdmin })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Lease'], isAdmin })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`GET /api/Agreements/${AGREEMENT_ID}`]: { body: agreement() },
     [`GET /api/Agreements/Properties/${AGREEMENT_ID}`]: { body: [agreementProperty(HANGAR_A, 'Hangar A1', 1250.5)] },

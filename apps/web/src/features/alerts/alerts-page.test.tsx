@@ -16,7 +16,7 @@ const alert = {
 };
 
 const signedIn = {
-  'GET /api/Access': { body: accessBody(buildUser({ modules: ['Settings'], isAdmin: true })) },
+  'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'], isAdmin: true })) },
   'GET /api/AppConfig': { body: appConfig(true) },
 };
 

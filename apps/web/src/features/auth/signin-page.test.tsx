@@ -26,7 +26,7 @@ describe('sign-in callback', () => {
     const user = buildUser({ modules: ['Settings'] });
     let signedIn = false;
     const net = stubFetch({
-      'GET /api/Access': () => (signedIn ? { body: accessBody(user) } : SIGNED_OUT),
+      'GET /api/Session': () => (signedIn ? { body: accessBody(user) } : SIGNED_OUT),
       'GET /api/AppConfig': { body: appConfig(true) },
       'GET /api/Authorize/code-123': () => {
         signedIn = true;
@@ -47,7 +47,7 @@ describe('sign-in callback', () => {
   it('says the session is not valid, clears storage and goes home when the code fails', async () => {
     sessionStorage.setItem('leftover', 'x');
     stubFetch({
-      'GET /api/Access': SIGNED_OUT,
+      'GET /api/Session': SIGNED_OUT,
       'GET /api/AppConfig': { body: appConfig(true) },
       'GET /api/Authorize/bad-code': { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Session not Valid' } },
     });

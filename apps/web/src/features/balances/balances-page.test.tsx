@@ -10,7 +10,7 @@ const OTHER_COMPANY = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 describe('a page whose main record is refused', () => {
   it("shows a tenant No Access for another company's balances, not a ledger page with 'Error Occurred'", async () => {
     stubFetch({
-      'GET /api/Access': { body: accessBody(buildUser({ isInternal: false, companyId: OWN_COMPANY })) },
+      'GET /api/Session': { body: accessBody(buildUser({ isInternal: false, companyId: OWN_COMPANY })) },
       'GET /api/AppConfig': { body: appConfig(true) },
       [`GET /api/Company/Balances/${OTHER_COMPANY}`]: { status: 404, body: { code: 'NOT_FOUND', message: 'Owner not found' } },
     });
@@ -23,7 +23,7 @@ describe('a page whose main record is refused', () => {
 
   it('shows No Access for a 403 and the record\'s not-found view for a 404', async () => {
     stubFetch({
-      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Company'] })) },
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Company'] })) },
       'GET /api/AppConfig': { body: appConfig(true) },
       [`GET /api/Company/${OTHER_COMPANY}`]: { status: 403, body: { code: 'FORBIDDEN', message: 'Forbidden' } },
     });
@@ -33,7 +33,7 @@ describe('a page whose main record is refused', () => {
 
   it("shows 'Owner not found' as the page for a missing owner", async () => {
     stubFetch({
-      'GET /api/Access': { body: accessBody(buildUser({ modules: ['Company'] })) },
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Company'] })) },
       'GET /api/AppConfig': { body: appConfig(true) },
     });
     renderApp(`/companies/${OTHER_COMPANY}`);

@@ -20,7 +20,7 @@ function stubBalances(answer: { status: number; body: unknown }) {
   const tenant = buildUser({ isInternal: false, companyId: COMPANY_ID });
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(tenant) },
+    'GET /api/Session': { body: accessBody(tenant) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`GET /api/Company/Balances/${COMPANY_ID}`]: {
       headers: { 'x-total-count': '1' },

@@ -23,7 +23,7 @@ const NON_ADMIN = { edit: true, editNameAndDescription: false, changeStatus: fal
 function stubCompany(isAdmin: boolean) {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Company'], isAdmin })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Company'], isAdmin })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`GET /api/Company/${COMPANY_ID}`]: { body: company(isAdmin ? ADMIN : NON_ADMIN) },
     [`GET /api/Company/Users/${COMPANY_ID}`]: { body: [] },

@@ -20,7 +20,7 @@ const TAYLOR: TCompanyUser = { _id: USER_ID, email: 'taylor@sierraskies.test', g
 function stubAdmin() {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Company'], isAdmin: true })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Company'], isAdmin: true })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`GET /api/Company/${COMPANY_ID}`]: { body: COMPANY },
     [`GET /api/Company/Users/${COMPANY_ID}`]: { body: [TAYLOR] },
@@ -71,7 +71,7 @@ describe('company users', () => {
   it("opens a tenant's own company from the Owners grid route", async () => {
     stubFetch({
       ...CSRF_ROUTE,
-      'GET /api/Access': { body: accessBody(buildUser({ isInternal: false, companyId: COMPANY_ID })) },
+      'GET /api/Session': { body: accessBody(buildUser({ isInternal: false, companyId: COMPANY_ID })) },
       'GET /api/AppConfig': { body: appConfig(true) },
       [`GET /api/Company/${COMPANY_ID}`]: { body: { ...COMPANY, abilities: { edit: true, editNameAndDescription: false, changeStatus: false, manageUsers: false } } },
       [`GET /api/Company/Users/${COMPANY_ID}`]: { body: [TAYLOR] },

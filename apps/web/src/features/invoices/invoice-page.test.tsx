@@ -25,7 +25,7 @@ function invoice(overrides: Partial<TInvoice> = {}): TInvoice {
 function stub(routes: Record<string, { status?: number; body?: unknown }>) {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(ADMIN) },
+    'GET /api/Session': { body: accessBody(ADMIN) },
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/Payment/Config': { body: { testMode: true, provider: {}, testCards: null } },
     ...routes,

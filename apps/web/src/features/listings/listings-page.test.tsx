@@ -22,7 +22,7 @@ const LISTINGS = [
 
 function stubPublic() {
   return stubFetch({
-    'GET /api/Access': SIGNED_OUT,
+    'GET /api/Session': SIGNED_OUT,
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/Listings/Types': { body: [{ _id: HANGAR, name: 'T-Hangar' }, { _id: OFFICE, name: 'Office' }] },
     'GET /api/Listings/Attributes': {

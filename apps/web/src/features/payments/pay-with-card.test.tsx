@@ -15,7 +15,7 @@ function stubInvoice(pay: (call: TRecordedCall) => { status?: number; body?: unk
   return stubFetch({
     ...CSRF_ROUTE,
     ...PAYMENT_CONFIG_ROUTE,
-    'GET /api/Access': { body: accessBody(user) },
+    'GET /api/Session': { body: accessBody(user) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`GET /api/Invoices/${INVOICE_ID}`]: { body: invoice({ abilities }) },
     [`POST ${PAY}`]: pay,
@@ -93,7 +93,7 @@ describe('Manual Payment', () => {
     const net = stubFetch({
       ...CSRF_ROUTE,
       ...PAYMENT_CONFIG_ROUTE,
-      'GET /api/Access': { body: accessBody(finance) },
+      'GET /api/Session': { body: accessBody(finance) },
       'GET /api/AppConfig': { body: appConfig(true) },
       [`GET /api/Invoices/${INVOICE_ID}`]: { body: invoice({ abilities: ABILITIES_ADMIN }) },
       [`POST /api/Invoices/ManualPayment/${INVOICE_ID}`]: { status: 201, body: { message: PAYMENT_MESSAGES.successful, receipt: {} } },

@@ -17,7 +17,7 @@ function stubSquareInvoice(pay: (call: TRecordedCall) => { status?: number; body
   return stubFetch({
     ...CSRF_ROUTE,
     'GET /api/Payment/Config': { body: { testMode: true, provider: SQUARE, testCards: null } },
-    'GET /api/Access': { body: accessBody(TENANT) },
+    'GET /api/Session': { body: accessBody(TENANT) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`GET /api/Invoices/${INVOICE_ID}`]: { body: invoice() },
     [`POST ${PAY}`]: pay,

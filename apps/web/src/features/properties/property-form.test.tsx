@@ -13,7 +13,7 @@ const STAMP = '2024-01-01T00:00:00Z';
 function stubPropertyAdmin(postAnswer: TStubResponse) {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Property'], isAdmin: true })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Property'], isAdmin: true })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/PropertyTypes': { body: [{ _id: TYPE_ID, name: 'T-Hangar', attributes: [LENGTH_ID], createdAt: STAMP, updatedAt: STAMP }] },
     'GET /api/Property/Areas': { body: [{ _id: AREA_ID, name: 'North Ramp', description: '', createdAt: STAMP, updatedAt: STAMP }] },

@@ -23,7 +23,7 @@ function property(overrides: Partial<TProperty>): TProperty {
 function stubProperty(body: TProperty) {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Property'], isAdmin: true })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Property'], isAdmin: true })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     [`GET /api/Property/List/${PROPERTY_ID}`]: { body },
     'GET /api/PropertyTypes': { body: [{ _id: TYPE_ID, name: 'T-Hangar', attributes: [], createdAt: STAMP, updatedAt: STAMP }] },

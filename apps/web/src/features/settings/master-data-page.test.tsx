@@ -13,7 +13,7 @@ const ROWS = [
 function stubSettings(isAdmin: boolean) {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Access': { body: accessBody(buildUser({ modules: ['Settings'], isAdmin })) },
+    'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'], isAdmin })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/Crud/documentTypes': { body: ROWS, headers: { 'X-Total-Count': '12' } },
     'DELETE /api/Crud/documentTypes/a2': { body: { message: 'Deleted Successfully' } },
