@@ -1,12 +1,12 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { findAccountByEmail, insertAccount } from '../accounts/index';
 import { updateAccountRow } from '../../platform/auth/accounts.repo';
-import { companies } from '../companies/companies.table';
-import { properties } from '../properties/properties.table';
-import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/settings.table';
+import { findCompanyIdsByName, insertCompany } from '../companies/index';
+import { listPropertySummaries } from '../properties/index';
+import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/index';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { leaseCalendar } from './lease-calendar';
 
@@ -56,9 +56,7 @@ const FIRST_AGREEMENT_NUM = 'CXP-1001';
 
 /** The demo companies by name (created when missing) and their users. */
 async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }> {
-  const existing = new Map(
-    (await tx.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, [...COMPANY_NAMES]))).map((c) => [c.name, c.id]),
-  );
+  const existing = await findCompanyIdsByName(tx, COMPANY_NAMES);
   if (existing.size === COMPANY_NAMES.length) return { ids: COMPANY_NAMES.map((n) => existing.get(n)!), created: 0 };
   const companyIds: string[] = [];
   let created = 0;
@@ -69,9 +67,7 @@ async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }
       continue;
     }
     const domain = `${slug(name)}.example`;
-    const [row] = await tx
-      .insert(companies)
-      .values({
+    const row = await insertCompany(tx, {
         name,
         description: i % 3 === 0 ? 'Hangar tenant and aircraft owner' : i % 3 === 1 ? 'Aviation business on the field' : 'Private aircraft owner',
         address1: `${100 + i * 7} ${['Airport Rd', 'Heritage Way', 'Taxiway B', 'Johnson Ln'][i % 4]}`,
@@ -84,14 +80,13 @@ async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }
         contactPhone: `775556${String(2000 + i).padStart(4, '0')}`,
         isPaperless: i % 2 === 0,
         status: i === 23 ? 'Inactive' : i === 24 || i === 22 ? 'Approval Needed' : 'Active',
-      })
-      .returning({ id: companies.id });
-    companyIds.push(row!.id);
+    });
+    companyIds.push(row.id);
     created += 1;
     // One or two users per company; they sign in after choosing a password (invitation link).
     for (let u = 0; u < (i % 3 === 0 ? 2 : 1); u++) {
       const email = u === 0 ? `owner@${domain}` : `ops@${domain}`;
-      await insertAccount(tx, { email, givenName: u === 0 ? 'Owner' : 'Operations', familyName: name.split(' ')[0]!, isInternal: false, isAdmin: false, modules: [], companyId: row!.id, enabled: i !== 23 });
+      await insertAccount(tx, { email, givenName: u === 0 ? 'Owner' : 'Operations', familyName: name.split(' ')[0]!, isInternal: false, isAdmin: false, modules: [], companyId: row.id, enabled: i !== 23 });
     }
   }
   // The demo tenant account belongs to the first company (when the demo accounts exist).
@@ -103,11 +98,12 @@ async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }
 async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<number> {
   const { today, windowDays } = await leaseCalendar(tx);
 
-  const props = await tx.select({ id: properties.id, name: properties.name, rentCents: properties.rentCents }).from(properties).orderBy(asc(properties.name));
-  // One after another: a transaction is one connection.
-  const cycles = await tx.select({ id: invoiceCycles.id }).from(invoiceCycles).orderBy(asc(invoiceCycles.name));
-  const payTypes = await tx.select({ id: paymentTypes.id }).from(paymentTypes).orderBy(asc(paymentTypes.name));
-  const insTypes = await tx.select({ id: insuranceTypes.id }).from(insuranceTypes).orderBy(asc(insuranceTypes.name));
+  // Through their owners, one after another (a transaction is one connection), each by name.
+  const props = (await listPropertySummaries(tx, today)).map(({ id, name, rentCents }) => ({ id, name, rentCents }));
+  const ids = async (type: 'invoiceCycles' | 'paymentTypes' | 'insuranceTypes') => (await listAllMasterRows(tx, MASTER_DEFINITIONS[type])).map((row) => ({ id: row.id as string }));
+  const cycles = await ids('invoiceCycles');
+  const payTypes = await ids('paymentTypes');
+  const insTypes = await ids('insuranceTypes');
   if (props.length === 0 || cycles.length === 0 || payTypes.length === 0) return 0;
 
   const active = companyIds.ids.slice(0, 22); // Active owners only

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { properties } from '../properties/properties.table';
-import { cpiIndex } from '../settings/cpi-index.table';
-import { paymentTypes } from '../settings/settings.table';
+import { findPropertyRents } from '../properties/index';
+import { findPaymentTypeRule } from '../settings/index';
 import { agreementProperties, agreements } from './agreements.table';
 import { rentAdjustments } from './rent-adjustment.table';
 
@@ -37,34 +36,36 @@ export async function findAdjustmentSubject(db: DbOrTx, agreementId: string): Pr
       endDate: agreements.endDate,
       adjustmentDate: agreements.adjustmentDate,
       adjustmentFreq: agreements.adjustmentFreq,
-      paymentTypeName: paymentTypes.name,
-      skuType: paymentTypes.skuType,
-      skuAmountCents: paymentTypes.skuAmountCents,
-      skuPercent: paymentTypes.skuPercent,
+      rentAdjustmentTypeId: agreements.rentAdjustmentTypeId,
     })
     .from(agreements)
-    .innerJoin(paymentTypes, eq(paymentTypes.id, agreements.rentAdjustmentTypeId))
     .where(eq(agreements.id, agreementId))
     .limit(1);
-  return row ? { ...row, skuType: row.skuType as AdjustmentSubject['skuType'], skuPercent: row.skuPercent === null ? null : Number(row.skuPercent) } : null;
+  const rule = row ? await findPaymentTypeRule(db, row.rentAdjustmentTypeId) : null;
+  if (!row || !rule) return null;
+  const { rentAdjustmentTypeId: _type, ...agreement } = row;
+  return {
+    ...agreement,
+    paymentTypeName: rule.name,
+    skuType: rule.skuType as AdjustmentSubject['skuType'],
+    skuAmountCents: rule.skuAmountCents,
+    skuPercent: rule.skuPercent === null ? null : Number(rule.skuPercent),
+  };
 }
 
-/** The agreement's properties with their rent; `forUpdate` locks the property rows (apply). */
+/** The agreement's properties with their rent (the properties module's); `forUpdate` locks the property rows (apply). */
 export async function findAdjustmentLinks(db: DbOrTx, agreementId: string, forUpdate = false): Promise<AdjustmentLink[]> {
-  const query = db
-    .select({
-      propertyId: properties.id,
-      propertyName: properties.name,
-      rentCents: properties.rentCents,
-      startDate: agreementProperties.startDate,
-      endDate: agreementProperties.endDate,
-      linkedAt: agreementProperties.createdAt,
-    })
+  const links = await db
+    .select({ propertyId: agreementProperties.propertyId, startDate: agreementProperties.startDate, endDate: agreementProperties.endDate, linkedAt: agreementProperties.createdAt })
     .from(agreementProperties)
-    .innerJoin(properties, eq(properties.id, agreementProperties.propertyId))
-    .where(eq(agreementProperties.agreementId, agreementId))
-    .orderBy(asc(properties.name), asc(properties.id));
-  return forUpdate ? query.for('update', { of: properties }) : query;
+    .where(eq(agreementProperties.agreementId, agreementId));
+  const rents = await findPropertyRents(db, links.map((link) => link.propertyId), forUpdate);
+  return links
+    .flatMap((link) => {
+      const property = rents.get(link.propertyId);
+      return property ? [{ ...link, propertyName: property.name, rentCents: property.rentCents }] : [];
+    })
+    .sort((a, b) => (a.propertyName < b.propertyName ? -1 : a.propertyName > b.propertyName ? 1 : a.propertyId < b.propertyId ? -1 : a.propertyId > b.propertyId ? 1 : 0));
 }
 
 /** `propertyId|effectiveDate` of the adjustments already applied under this agreement. */
@@ -76,11 +77,8 @@ export async function appliedAdjustmentKeys(db: DbOrTx, agreementId: string): Pr
   return new Set(rows.map((r) => `${r.propertyId}|${r.effectiveDate}`));
 }
 
-export async function cpiValues(db: DbOrTx, periods: string[]): Promise<Map<string, number>> {
-  if (periods.length === 0) return new Map();
-  const rows = await db.select({ period: cpiIndex.period, value: cpiIndex.value }).from(cpiIndex).where(inArray(cpiIndex.period, periods));
-  return new Map(rows.map((r) => [r.period, Number(r.value)]));
-}
+/** CPI values and the property's rent belong to settings and properties: their functions. */
+export { cpiValues } from '../settings/index';
 
 /**
  * Records one adjustment; null when it already exists (the unique key: another request, job run
@@ -94,9 +92,7 @@ export async function insertRentAdjustment(
   return row ?? null;
 }
 
-export async function setPropertyRent(db: DbOrTx, propertyId: string, rentCents: number): Promise<void> {
-  await db.update(properties).set({ rentCents, updatedAt: new Date() }).where(eq(properties.id, propertyId));
-}
+export { setPropertyRent } from '../properties/index';
 
 /** Live agreements whose adjustments have started by `today` (the daily job's candidates). */
 export async function agreementsWithAdjustments(db: DbOrTx, today: string): Promise<string[]> {

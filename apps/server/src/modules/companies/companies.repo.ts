@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type TCompanyGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
@@ -61,6 +61,13 @@ export async function findCompany(db: DbOrTx, id: string, scope: string | null =
   const query = db.select().from(companies).where(where).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The ids of the companies with these exact names (the demo seed matches its companies by name). */
+export async function findCompanyIdsByName(db: DbOrTx, names: readonly string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, [...names]));
+  return new Map(rows.map((row) => [row.name, row.id]));
 }
 
 export async function insertCompany(db: DbOrTx, values: NewCompany): Promise<CompanyRow> {

@@ -1,10 +1,11 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { documentTypes, insuranceTypes } from './settings.table';
+import { cpiIndex } from './cpi-index.table';
+import { documentTypes, insuranceTypes, paymentTypes } from './settings.table';
 
 /**
- * Master data other modules show by name. A record of another module keeps only the id (a foreign
+ * Master data other modules show by name or apply (a payment type's rule, CPI values). A record of another module keeps only the id (a foreign
  * key); its lists read the name through these fragments, so the settings tables stay this
  * module's own (docs/adr/0004).
  */
@@ -19,4 +20,24 @@ export function insuranceTypeNameSql(typeId: AnyPgColumn | SQL): SQL<string> {
 export async function insuranceTypeExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: insuranceTypes.id }).from(insuranceTypes).where(eq(insuranceTypes.id, id)).limit(1);
   return !!row;
+}
+
+/** A payment type's rent adjustment rule (the agreements module's rent adjustment applies it). */
+export async function findPaymentTypeRule(
+  db: DbOrTx,
+  id: string,
+): Promise<{ name: string; skuType: string; skuAmountCents: number | null; skuPercent: string | number | null } | null> {
+  const [row] = await db
+    .select({ name: paymentTypes.name, skuType: paymentTypes.skuType, skuAmountCents: paymentTypes.skuAmountCents, skuPercent: paymentTypes.skuPercent })
+    .from(paymentTypes)
+    .where(eq(paymentTypes.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** CPI values of the given periods (`YYYY-MM`). */
+export async function cpiValues(db: DbOrTx, periods: string[]): Promise<Map<string, number>> {
+  if (periods.length === 0) return new Map();
+  const rows = await db.select({ period: cpiIndex.period, value: cpiIndex.value }).from(cpiIndex).where(inArray(cpiIndex.period, periods));
+  return new Map(rows.map((r) => [r.period, Number(r.value)]));
 }

@@ -1,0 +1,29 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { properties } from './properties.table';
+
+/**
+ * Rent is the property's own column; the agreements module's rent adjustment reads and sets it
+ * through these functions (docs/adr/0004).
+ */
+export interface PropertyRent {
+  id: string;
+  name: string;
+  rentCents: number;
+}
+
+/** The properties' names and rents; `forUpdate` locks their rows (in id order) until commit. */
+export async function findPropertyRents(db: DbOrTx, ids: readonly string[], forUpdate = false): Promise<Map<string, PropertyRent>> {
+  if (ids.length === 0) return new Map();
+  const query = db
+    .select({ id: properties.id, name: properties.name, rentCents: properties.rentCents })
+    .from(properties)
+    .where(inArray(properties.id, [...new Set(ids)]))
+    .orderBy(asc(properties.id));
+  const rows = forUpdate ? await query.for('update') : await query;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function setPropertyRent(db: DbOrTx, propertyId: string, rentCents: number): Promise<void> {
+  await db.update(properties).set({ rentCents, updatedAt: new Date() }).where(eq(properties.id, propertyId));
+}
