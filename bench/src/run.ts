@@ -7,6 +7,7 @@ import { HTTP_SCENARIOS, type HttpScenario } from './scenarios';
 import { BENCH_DIR, createScratchDb } from './scratch-db';
 import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
 import { measureStartup, type StartupResult } from './startup';
+import { measureFirstLoad, type FirstLoadResult } from './first-load';
 import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
 
 /**
@@ -14,7 +15,7 @@ import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'startup'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'startup', 'first-load'];
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
 
 /** Load average (1, 5, 15 min) now: the machine is shared, so each result says how busy it was. */
@@ -139,6 +140,23 @@ async function runStartup(options: BenchOptions): Promise<StartupResult & { load
   }
 }
 
+async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { loadAverage: number[] }> {
+  console.log('\n== first-load: JavaScript on the wire per page, first visit in Chromium (built web app, demo data)');
+  const scratch = await createScratchDb('first-load', options.databaseUrl);
+  try {
+    const before = loadAverage();
+    const result = await measureFirstLoad(scratch);
+    console.log(`  load average before ${before.join(' ')}`);
+    for (const p of result.pages) {
+      const verdict = p.withinBudget ? 'within' : 'OVER';
+      console.log(`  ${p.page.padEnd(36)} ${fmt(p.jsWireBytes / 1024, 1).padStart(7)} KB on the wire (+${fmt(p.jsHeaderBytes / 1024, 1)} KB headers), ${fmt(p.jsDecodedBytes / 1024, 1).padStart(7)} KB decoded, ${p.jsFiles} files  (${verdict} ${p.budgetBytes / 1024} KB)`);
+    }
+    return { ...result, loadAverage: before };
+  } finally {
+    await scratch.drop();
+  }
+}
+
 async function runCycleRun(options: BenchOptions): Promise<CycleRunResult & { loadAverage: { before: number[]; after: number[] } }> {
   const size = options.size ?? CYCLE_RUN_DEFAULT_SIZE;
   console.log(`\n== cycle-run: runInvoiceCycles over ${size} Active agreements on a monthly cycle (one property each)`);
@@ -172,11 +190,14 @@ async function main(): Promise<void> {
   const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` };
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
-  const results: Array<HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult)> = [];
+  const results: Array<
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'first-load' } & FirstLoadResult)
+  > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
     if (scenario) results.push(await runHttpScenario(scenario, options, driver));
     else if (name === 'cycle-run') results.push({ scenario: 'cycle-run', ...(await runCycleRun(options)) });
+    else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });
     else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }
 

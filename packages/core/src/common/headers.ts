@@ -5,3 +5,10 @@
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** Sent as `true` when X-Total-Count stopped at a cap ("1,000+"): more rows match. */
 export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
+/**
+ * Sent as `true` when more rows match than a grid counts exactly (`GRID_EXACT_COUNT_UP_TO`):
+ * X-Total-Count is then the database's estimate, at least the limit + 1.
+ */
+export const TOTAL_COUNT_ESTIMATED_HEADER = 'x-total-count-estimated';
+/** Grids count matching rows exactly up to this many; above it they estimate. */
+export const GRID_EXACT_COUNT_UP_TO = 1_000;

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type TAgreementGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
+import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { companies } from '../companies/companies.table';
 import { invoiceCycles, paymentTypes } from '../settings/settings.table';
 import type { AgreementScope } from './agreements.policy';
@@ -39,7 +40,7 @@ function scopeFilter(scope: AgreementScope): SQL | undefined {
 }
 
 /** `/agreements` and a company's agreements: filters, sort and paging in SQL; newest start first by default. */
-export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, scope: AgreementScope): Promise<{ rows: AgreementGridData[]; total: number }> {
+export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, scope: AgreementScope): Promise<{ rows: AgreementGridData[] } & ListCount> {
   const filters: SQL[] = [];
   const scoped = scopeFilter(scope);
   if (scoped) filters.push(scoped);
@@ -63,8 +64,9 @@ export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, sco
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // The join is only needed for the count when sorting/filtering by company name: never here.
-  const [counted] = await db.select({ n: count() }).from(agreements).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  // Exact up to 1,000 matches, estimated above: the count stops early like the page does.
+  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(agreements).where(where).$dynamic());
+  return { rows, ...counted };
 }
 
 export async function findAgreementsByIds(db: DbOrTx, ids: string[], scope: AgreementScope): Promise<AgreementGridData[]> {

@@ -5,6 +5,7 @@ import {
   AGREEMENT_MESSAGES, TOTAL_COUNT_HEADER, ZAgreement, ZAgreementGridQuery, ZAgreementGridRow, ZAgreementInput, ZAgreementsByIds, ZIdParams,
   ZMessage, type TSessionUser,
 } from '@apron/core';
+import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
@@ -33,8 +34,9 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/Agreements',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZAgreementGridQuery, response: { 200: z.array(ZAgreementGridRow) } } },
     async (request, reply) => {
-      const { rows, total } = await repo.listAgreements(ctx.db, request.query, agreementScopeOf(request.user));
+      const { rows, total, estimated } = await repo.listAgreements(ctx.db, request.query, agreementScopeOf(request.user));
       reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return rows.map(presentAgreementGridRow);
     },
   );
@@ -47,8 +49,9 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
       const scope = agreementScopeOf(request.user);
       if (scope.companyId && scope.companyId !== request.params.id) throw notFound('Company not found');
       if (!(await repo.companyStatus(ctx.db, request.params.id))) throw notFound('Company not found');
-      const { rows, total } = await repo.listAgreements(ctx.db, { ...request.query, tenantId: request.params.id }, scope);
+      const { rows, total, estimated } = await repo.listAgreements(ctx.db, { ...request.query, tenantId: request.params.id }, scope);
       reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return rows.map(presentAgreementGridRow);
     },
   );

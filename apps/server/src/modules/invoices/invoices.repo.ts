@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
+import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { companies } from '../companies/companies.table';
 import { loadSystemSettings } from '../settings/index';
 import { invoiceLineItems, invoices, type InvoiceRow, type LineItemRow } from './invoices.table';
@@ -32,7 +33,7 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
 };
 
 /** The grid: filters, sort and paging in SQL over the maintained totals (no per-row aggregate). */
-export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: InvoiceScope): Promise<{ rows: InvoiceWithTenant[]; total: number }> {
+export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: InvoiceScope): Promise<{ rows: InvoiceWithTenant[] } & ListCount> {
   const filters: SQL[] = [];
   if (scope) filters.push(eq(invoices.companyId, scope));
   if (query.tenantId) filters.push(eq(invoices.companyId, query.tenantId));
@@ -61,8 +62,9 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
     .orderBy(order, desc(invoices.invoiceNumber))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [counted] = await db.select({ n: count() }).from(invoices).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  // Exact up to 1,000 matches, estimated above: the count stops early like the page does.
+  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(invoices).where(where).$dynamic());
+  return { rows, ...counted };
 }
 
 /** One invoice the scope may see (null = any); `forUpdate` locks the invoice row. */
