@@ -69,7 +69,7 @@ afterAll(async () => {
   await admin.end();
 });
 
-describe.skipIf(!url)('instances started together on an empty database (PostgreSQL)', () => {
+describe.skipIf(!url)('instances started together on an empty database (PostgreSQL only: PGlite is one process, a second is refused by its data-dir lock)', () => {
   it('both come up, with one first administrator', async () => {
     const databaseUrl = await emptyDatabase();
     const config = testConfig({ ADMIN_EMAIL: 'first@apron.test', ADMIN_PASSWORD: 'a-long-password', DATA_DIR: dataDir });

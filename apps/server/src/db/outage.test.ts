@@ -12,7 +12,7 @@ import { queueMail } from '../platform/mail/index';
  */
 const url = process.env.DATABASE_URL;
 
-describe.skipIf(!url)('a database outage (PostgreSQL)', () => {
+describe.skipIf(!url)('a database outage (PostgreSQL only: the embedded PGlite lives in the process and cannot go away on its own)', () => {
   let t: TestApp;
   let admin: pg.Client;
   let name: string;
