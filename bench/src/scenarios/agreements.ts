@@ -3,6 +3,7 @@ import type { Database } from '../../../apps/server/src/db/client';
 import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
 import { seedBenchAgreements } from '../../../apps/server/src/modules/agreements/index';
 import type { HttpScenario } from '../scenarios';
+import { countMatchingBare } from './grid-count';
 
 /**
  * Issue 4 item 14: the agreements grid (`GET /api/Agreements`, newest start first) and one
@@ -19,13 +20,14 @@ const GRID_COLUMNS = `a.id, a.title, a.agreement_num, a.start_date, a.end_date, 
 export const AGREEMENTS_PAGE_SQL = `select ${GRID_COLUMNS}
   from agreements a inner join companies c on c.id = a.company_id
   order by a.start_date desc, a.id desc limit $1 offset $2`;
-export const AGREEMENTS_COUNT_SQL = 'select count(*)::int as n from agreements';
+/** Counted by `countMatchingBare` (exact up to 1,000, else estimated), as the app does. */
+export const AGREEMENTS_MATCHING_SQL = 'select 1 from agreements';
 export const COMPANY_STATUS_SQL = 'select status from companies where id = $1 limit 1';
 export const COMPANY_AGREEMENTS_PAGE_SQL = `select ${GRID_COLUMNS}
   from agreements a inner join companies c on c.id = a.company_id
   where a.company_id = $1
   order by a.start_date desc, a.id desc limit $2 offset $3`;
-export const COMPANY_AGREEMENTS_COUNT_SQL = 'select count(*)::int as n from agreements where company_id = $1';
+export const COMPANY_AGREEMENTS_MATCHING_SQL = 'select 1 from agreements where company_id = $1';
 
 async function leaseCaller(database: Database): Promise<Record<string, string>> {
   const { rows } = await database.query(
@@ -78,8 +80,7 @@ export function registerAgreementsBaseline(
       if (!(await findUser(request.headers.cookie))) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
       const { pageSize, offset } = paging(request.query as { page?: string; pageSize?: string });
       const page = await database.query(AGREEMENTS_PAGE_SQL, [pageSize, offset]);
-      const counted = await database.query(AGREEMENTS_COUNT_SQL);
-      reply.header('x-total-count', String(counted.rows[0]?.n ?? 0));
+      reply.header('x-total-count', String(await countMatchingBare(database, AGREEMENTS_MATCHING_SQL, [])));
       return page.rows.map(present);
     });
     return true;
@@ -92,8 +93,7 @@ export function registerAgreementsBaseline(
       if (company.rows.length === 0) return reply.status(404).send({ code: 'NOT_FOUND' });
       const { pageSize, offset } = paging(request.query as { page?: string; pageSize?: string });
       const page = await database.query(COMPANY_AGREEMENTS_PAGE_SQL, [id, pageSize, offset]);
-      const counted = await database.query(COMPANY_AGREEMENTS_COUNT_SQL, [id]);
-      reply.header('x-total-count', String(counted.rows[0]?.n ?? 0));
+      reply.header('x-total-count', String(await countMatchingBare(database, COMPANY_AGREEMENTS_MATCHING_SQL, [id])));
       return page.rows.map(present);
     });
     return true;

@@ -24,7 +24,7 @@ export const LISTINGS_PAGE_SQL = `select p.id, p.name, a.name as area_name, p.av
   where p.visible_to_external and p.status = 'Active'
   order by p.rent_cents asc, p.id asc limit $1 offset $2`;
 export const LISTINGS_COUNT_SQL = `select count(*)::int as n from (select 1 from properties p
-  where p.visible_to_external and p.status = 'Active' limit 10001) matching`;
+  where p.visible_to_external and p.status = 'Active' limit 1001) matching`;
 
 export const GRID_BY_TYPE_PAGE_SQL = `select p.id, p.name, p.description, p.address, p.property_type_id, t.name as type_name, p.area_id,
     a.name as area_name, p.rent_cents, p.available_date, p.visible_to_external,
