@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { INVOICE_MESSAGES, toCents, type TInvoiceCreate, type TLineItemInput, type TLineItemUpdate } from '@apron/core';
+import { INVOICE_MESSAGES, PAYMENT_MESSAGES, toCents, type TInvoiceCreate, type TLineItemInput, type TLineItemUpdate } from '@apron/core';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
@@ -101,7 +101,7 @@ export async function setComments(tx: Tx, actor: AuditActor, invoiceId: string, 
 // ---- Used by payments and balances (through index.ts) ----------------------------------------
 
 /** A payment whose lines are gone: paid meanwhile, or never on that invoice. */
-export const LINE_TAKEN = 'A selected line is already paid or not on this invoice.';
+export const LINE_TAKEN = PAYMENT_MESSAGES.lineNotPayable;
 
 /**
  * Lock the invoice and the selected lines (`SELECT ... FOR UPDATE`) and check that they can be
@@ -115,7 +115,7 @@ export async function lockPayableLines(
   scope: InvoiceScope,
 ): Promise<{ invoice: InvoiceWithTenant; lines: LineItemRow[]; amountCents: number }> {
   const invoice = await lockInvoice(tx, invoiceId, scope);
-  if (invoice.status === 'Cancelled') throw new AppError('CONFLICT', 'A cancelled invoice cannot be paid.');
+  if (invoice.status === 'Cancelled') throw new AppError('CONFLICT', PAYMENT_MESSAGES.cancelled);
   const lines = await tx
     .select()
     .from(invoiceLineItems)
@@ -168,7 +168,7 @@ export async function lockPayableSelections(tx: Tx, selections: readonly LineSel
     .orderBy(asc(invoices.id))
     .for('update');
   if (locked.length !== invoiceIds.length) throw notFound(INVOICE_MESSAGES.notFound);
-  if (locked.some((i) => i.status === 'Cancelled')) throw new AppError('CONFLICT', 'A cancelled invoice cannot be paid.');
+  if (locked.some((i) => i.status === 'Cancelled')) throw new AppError('CONFLICT', PAYMENT_MESSAGES.cancelled);
   const lineIds = selections.flatMap((s) => s.lineIds);
   const lines = await tx
     .select({ id: invoiceLineItems.id, invoiceId: invoiceLineItems.invoiceId, cents: sql<string>`${invoiceLineItems.chargesCents} * ${invoiceLineItems.amount}`, paymentId: invoiceLineItems.paymentId })
