@@ -185,7 +185,8 @@ export const CARD_RECONCILE_JOB = 'payments.card-reconcile';
  * The job: attempts a crash left `pending` (or `refund_due`) for longer than `staleSeconds`. A
  * pending one is finished with what the provider says of its key (approved -> paid, or refunded
  * when its lines were taken meanwhile; declined -> declined) or voided when the provider has no
- * charge for it; a provider that does not answer leaves it for the next run.
+ * charge for it; a provider that does not answer leaves it for the next run, and an attempt made
+ * through another provider than the configured one is left alone.
  */
 export async function reconcileCardAttempts(db: Db, provider: PaymentProvider, staleSeconds = CARD_ATTEMPT_STALE_SECONDS): Promise<{ paymentIds: string[]; voided: number; refunded: number }> {
   const stale = await db
@@ -196,6 +197,8 @@ export async function reconcileCardAttempts(db: Db, provider: PaymentProvider, s
     .limit(100);
   const outcome = { paymentIds: [] as string[], voided: 0, refunded: 0 };
   for (const attempt of stale) {
+    // Made through another provider than the one configured now: only that provider can tell.
+    if (attempt.provider !== provider.name) continue;
     if (attempt.status === 'refund_due') {
       if ((await refundCardAttempt(db, provider, attempt)) === 'refunded') outcome.refunded += 1;
       continue;
