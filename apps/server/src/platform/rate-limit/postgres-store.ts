@@ -15,9 +15,8 @@ interface RateLimitResult {
 type Callback = (error: Error | null, result?: RateLimitResult) => void;
 
 /** What the plugin hands `child`: the route's rate-limit options with `routeInfo` (its route). */
-interface RouteOptions {
+interface RouteInfo {
   routeInfo?: { method?: string | string[]; url?: string };
-  [option: string]: unknown;
 }
 
 const INCREMENT = `
@@ -46,9 +45,10 @@ export function createPostgresRateLimitStore(database: Pick<Database, 'query'>) 
         .catch((error: Error) => callback(error));
     }
 
-    child(routeOptions: RouteOptions): PostgresRateLimitStore {
-      const method = [routeOptions.routeInfo?.method ?? ''].flat().join(',');
-      return new PostgresRateLimitStore(`${method} ${routeOptions.routeInfo?.url ?? ''}`);
+    child(routeOptions: object): PostgresRateLimitStore {
+      const { routeInfo } = routeOptions as RouteInfo;
+      const method = [routeInfo?.method ?? ''].flat().join(',');
+      return new PostgresRateLimitStore(`${method} ${routeInfo?.url ?? ''}`);
     }
   }
   return PostgresRateLimitStore;
