@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
-import { useForm, type Control, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { FormDialog } from './form-dialog';
@@ -11,7 +11,8 @@ import { reportFormError } from '../lib/form-submit';
 import { useNotify } from '../lib/notify';
 
 /** How one field of a kit form is shown; its name is a key of the shared schema's input. */
-export type TFieldKind = 'text' | 'email' | 'date' | 'multiline' | 'number' | 'integer' | 'money' | 'select' | 'checkbox';
+/** 'digits': numbers kept as text (account, routing numbers) with the phone's number pad. */
+export type TFieldKind = 'text' | 'email' | 'date' | 'multiline' | 'number' | 'integer' | 'money' | 'digits' | 'select' | 'checkbox';
 
 export interface TFormFieldSpec<T extends FieldValues> {
   name: Path<T>;
@@ -45,6 +46,8 @@ export function KitField<T extends FieldValues>({ spec, control, disabled, autoF
       return <NumberField {...common} autoFocus={autoFocus} helperText={spec.helperText} inputMode="numeric" />;
     case 'money':
       return <MoneyField {...common} autoFocus={autoFocus} />;
+    case 'digits':
+      return <TextField {...common} autoFocus={autoFocus} helperText={spec.helperText} inputMode="numeric" pattern="[0-9]*" />;
     case 'multiline':
       return <TextField {...common} autoFocus={autoFocus} multiline minRows={spec.minRows ?? 3} helperText={spec.helperText} readOnly={spec.readOnly} />;
     default:
@@ -78,7 +81,8 @@ export interface TSchemaFormDialogProps<S extends z.ZodType<FieldValues, FieldVa
   schema: S;
   title: string;
   defaultValues: DefaultValues<z.input<S>>;
-  fields: readonly TFormFieldSpec<z.input<S>>[];
+  /** The field list; a function of the current values when fields depend on a choice (Cash or Check). */
+  fields: readonly TFormFieldSpec<z.input<S>>[] | ((values: z.input<S>) => readonly TFormFieldSpec<z.input<S>>[]);
   /** Saves the valid values (a mutation's `mutateAsync`); resolves to the server's answer. */
   onSave: (values: z.output<S>) => Promise<unknown>;
   /** The toast after saving: a text or one read from the answer. */
@@ -107,6 +111,8 @@ export function SchemaFormDialog<S extends z.ZodType<FieldValues, FieldValues>>(
   const form = useForm<TInput, unknown, z.output<S>>({ resolver, defaultValues });
   // the fields bind to the input shape; only the resolver knows the output
   const control = form.control as unknown as Control<TInput>;
+  const values = useWatch({ control }) as TInput;
+  const shown = typeof fields === 'function' ? fields(values) : fields;
   const submit = form.handleSubmit(async (values) => {
     if (readOnly) return onClose();
     setSaving(true);
@@ -133,7 +139,7 @@ export function SchemaFormDialog<S extends z.ZodType<FieldValues, FieldValues>>(
       fullScreen={fullScreen}
       maxWidth={maxWidth}
     >
-      {fields.length > 0 && <KitFields fields={fields} control={control} disabled={readOnly || saving} />}
+      {shown.length > 0 && <KitFields fields={shown} control={control} disabled={readOnly || saving} />}
       {children?.(control)}
     </FormDialog>
   );

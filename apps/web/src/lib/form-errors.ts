@@ -15,7 +15,12 @@ export function schemaFieldNames(schema: z.ZodType): string[] {
   let current: z.ZodType = schema;
   for (let depth = 0; depth < 20; depth += 1) {
     if (current instanceof z.ZodObject) return Object.keys(current.shape);
-    if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
+    if (current instanceof z.ZodPipe) {
+      // a transform or preprocess step has no keys: the names are on the schema after it
+      const before = schemaFieldNames(current.in as z.ZodType);
+      if (before.length > 0) return before;
+      current = current.out as z.ZodType;
+    }
     else if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
     else if (current instanceof z.ZodDiscriminatedUnion || current instanceof z.ZodUnion) {
       return [...new Set((current.options as z.ZodType[]).flatMap((option) => schemaFieldNames(option)))];

@@ -17,16 +17,42 @@ export const BALANCE_MESSAGES = {
   lineNotPayable: 'A selected line is already paid or not on that invoice.',
 } as const;
 
-/** Add Record dialog and `POST Company/Balances` (Company admins). */
-export const ZBalanceRecordCreate = z.object({
+/** How a balance record was paid (spec doc 1: Paid By Cash or Check). */
+export const BALANCE_PAID_BY = ['Cash', 'Check'] as const;
+export type TBalancePaidBy = (typeof BALANCE_PAID_BY)[number];
+
+const balanceRecordBase = {
   tenantId: z.string({ error: 'Company is required' }).uuid('Company is required'),
-  accountNum: zRequiredText('Account Number', 40).regex(/^\d+$/, 'Account Number must be digits'),
-  routingNum: zRequiredText('Routing Number', 40).regex(/^\d+$/, 'Routing Number must be digits'),
   amount: zDollars({ positive: true }),
   type: z.enum(BALANCE_TYPES, { error: 'Type is required' }),
   dateApplied: zDateOnly('Date Applied'),
-});
-export type TBalanceRecordCreate = z.infer<typeof ZBalanceRecordCreate>;
+};
+
+/**
+ * Add Record dialog and `POST Company/Balances` (Company admins). Paid By Check asks the account
+ * and routing numbers (the account number is stored masked, PRODUCT-RULES 5); Paid By Cash asks a
+ * comment and no bank numbers. A body without `paidBy` is a check (the spec's original shape).
+ */
+export const ZBalanceRecordByKind = z.discriminatedUnion(
+  'paidBy',
+  [
+    z.object({
+      ...balanceRecordBase,
+      paidBy: z.literal('Check'),
+      accountNum: zRequiredText('Account Number', 40).regex(/^\d+$/, 'Account Number must be digits'),
+      routingNum: zRequiredText('Routing Number', 40).regex(/^\d+$/, 'Routing Number must be digits'),
+    }),
+    z.object({ ...balanceRecordBase, paidBy: z.literal('Cash'), comment: zRequiredText('Comment', 500) }),
+  ],
+  { error: 'Paid By must be Cash or Check' },
+);
+export const ZBalanceRecordCreate = z.preprocess(
+  (body) => (typeof body === 'object' && body !== null && !('paidBy' in body) ? { ...body, paidBy: 'Check' } : body),
+  ZBalanceRecordByKind,
+);
+export type TBalanceRecordCreate = z.output<typeof ZBalanceRecordCreate>;
+/** The Add Record form's values (it always says how the record was paid). */
+export type TBalanceRecordCreateInput = z.input<typeof ZBalanceRecordByKind>;
 
 export const ZBalanceRecord = z.object({
   _id: z.string(),

@@ -28,7 +28,7 @@ async function lockLedger(tx: Tx, companyId: string): Promise<boolean> {
   return !!row;
 }
 
-/** Add Record (Company admins only): the account number is stored masked. */
+/** Add Record (Company admins only): Cash with a comment, or Check with its account number stored masked. */
 export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBalanceRecordCreate) {
   if (!(await lockLedger(tx, input.tenantId))) throw fieldError('tenantId', 'Company not found');
   const amountCents = toCents(input.amount);
@@ -40,8 +40,10 @@ export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBal
     .insert(balanceRecords)
     .values({
       companyId: input.tenantId,
-      accountNumMasked: maskAccountNumber(input.accountNum),
-      routingNum: input.routingNum,
+      // a check keeps the last four digits of its account; cash has no bank numbers, its comment is the reference
+      accountNumMasked: input.paidBy === 'Check' ? maskAccountNumber(input.accountNum) : '****',
+      routingNum: input.paidBy === 'Check' ? input.routingNum : '',
+      reference: input.paidBy === 'Cash' ? `Cash: ${input.comment}` : null,
       amountCents,
       type: input.type,
       dateApplied: input.dateApplied,

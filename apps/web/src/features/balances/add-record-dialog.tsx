@@ -1,46 +1,46 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { BALANCE_MESSAGES, BALANCE_TYPES, ZBalanceRecordCreate, type TBalanceRecordCreate } from '@apron/core/balances';
+import {
+  BALANCE_MESSAGES,
+  BALANCE_PAID_BY,
+  BALANCE_TYPES,
+  ZBalanceRecordByKind,
+  type TBalanceRecordCreateInput,
+} from '@apron/core/balances';
 import { calendarDate } from '@apron/core/dates';
-import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
-import { reportFormError } from '../../lib/form-submit';
-import { useNotify } from '../../lib/notify';
+import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { useAddBalanceRecord } from './api';
-import { MoneyField } from '../../components/money-field';
 
-const FIELD_NAMES = ['accountNum', 'routingNum', 'amount', 'type', 'dateApplied', 'tenantId'] as const;
+type TField = TFormFieldSpec<TBalanceRecordCreateInput>;
 
-/** Add Record (Company admins): account and routing number, amount, Credit/Debit, date applied. */
+const PAID_BY: TField = { name: 'paidBy', label: 'Paid By', kind: 'select', options: BALANCE_PAID_BY, required: true, placeholder: '' };
+// check numbers are digits typed as text: a number input drops leading zeros and accepts '1e5'
+const CHECK_FIELDS: readonly TField[] = [
+  { name: 'accountNum', label: 'Account Number', kind: 'digits', required: true, half: true },
+  { name: 'routingNum', label: 'Routing Number', kind: 'digits', required: true, half: true },
+];
+const CASH_FIELDS: readonly TField[] = [{ name: 'comment', label: 'Comment', kind: 'multiline', minRows: 2, required: true }];
+const RECORD_FIELDS: readonly TField[] = [
+  { name: 'amount', label: 'Amount', kind: 'money', required: true },
+  { name: 'type', label: 'Type', kind: 'select', options: BALANCE_TYPES, required: true, placeholder: '', half: true },
+  { name: 'dateApplied', label: 'Date Applied', kind: 'date', required: true, half: true },
+];
+
+/**
+ * Add Record (Company admins): Paid By Cash (a comment) or Check (account and routing numbers),
+ * amount, Credit/Debit, date applied (spec doc 1).
+ */
 export function AddRecordDialog(props: { companyId: string; open: boolean; onClose: () => void }) {
   const { companyId, open, onClose } = props;
-  const notify = useNotify();
   const add = useAddBalanceRecord(companyId);
-  const form = useForm<TBalanceRecordCreate>({
-    resolver: zodResolver(ZBalanceRecordCreate),
-    defaultValues: { tenantId: companyId, accountNum: '', routingNum: '', amount: undefined as unknown as number, type: 'Credit', dateApplied: calendarDate(new Date()) },
-  });
+  if (!open) return null;
   return (
-    <FormDialog
-      open={open}
+    <SchemaFormDialog
+      schema={ZBalanceRecordByKind}
       title="Add Record"
+      defaultValues={{ tenantId: companyId, paidBy: 'Cash', comment: '', amount: undefined as unknown as number, type: 'Credit', dateApplied: calendarDate(new Date()) }}
+      fields={(values) => [PAID_BY, ...(values.paidBy === 'Check' ? CHECK_FIELDS : CASH_FIELDS), ...RECORD_FIELDS]}
+      onSave={(values) => add.mutateAsync(values)}
+      successText={BALANCE_MESSAGES.added}
       onClose={onClose}
-      submitting={add.isPending}
-      onSubmit={form.handleSubmit((values) =>
-        add.mutate(values, {
-          onSuccess: () => {
-            notify.success(BALANCE_MESSAGES.added);
-            onClose();
-          },
-          onError: (error) => reportFormError(error, form.setError, FIELD_NAMES, notify),
-        }),
-      )}
-    >
-      <TextField control={form.control} name="accountNum" label="Account Number" type="number" required autoFocus />
-      <TextField control={form.control} name="routingNum" label="Routing Number" type="number" required />
-      <MoneyField control={form.control} name="amount" label="Amount" required />
-      <SelectField control={form.control} name="type" label="Type" options={BALANCE_TYPES} required />
-      <TextField control={form.control} name="dateApplied" label="Date Applied" type="date" required />
-    </FormDialog>
+    />
   );
 }
