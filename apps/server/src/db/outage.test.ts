@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, type Caller, type TestApp } from '../../test/helpers';
 import { eventually } from '../../test/smtp-sink';
 import { queueMail } from '../platform/mail/index';
+import { portalClient } from '../platform/auth/oidc-provider';
 
 /**
  * A database outage (restart, failover, an administrator killing connections) under write load:
@@ -76,6 +77,17 @@ describe.skipIf(!url)('a database outage (PostgreSQL only: the embedded PGlite l
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({ code: 'UNAVAILABLE' });
       }
+      // The built-in provider (its own error format) answers 503 as well when it needs the database.
+      const client = portalClient(t.config);
+      const authorize = new URLSearchParams({
+        client_id: client.clientId,
+        response_type: 'code',
+        redirect_uri: client.redirectUri,
+        scope: 'openid',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      });
+      expect((await t.app.inject({ method: 'GET', url: `/oidc/auth?${authorize}`, headers: { accept: 'application/json' } })).statusCode).toBe(503);
       // The job system keeps polling a database that refuses it, without taking the process down.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     } finally {

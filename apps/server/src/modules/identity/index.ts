@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readSetting } from '@apron/core';
 import type { AppContext } from '../../platform/context';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { loadSigningKeys } from '../../platform/auth/oidc-keys';
 import { createOidcProvider } from '../../platform/auth/oidc-provider';
 import { registerIdentityRoutes } from './identity.routes';
@@ -29,7 +30,8 @@ export async function registerIdentity(app: FastifyInstance, ctx: AppContext): P
         renderError: async (koa, out) => {
           koa.type = 'html';
           koa.body = messagePage({
-            airportName: await airportName(),
+            // The page must render even while the database is away (the error may be that).
+            airportName: await airportName().catch(() => readSetting({}, 'AIRPORT_NAME')),
             title: 'Sign-in problem',
             message: out.error_description ?? out.error,
             link: { href: '/', text: 'Back to the portal' },
@@ -37,8 +39,14 @@ export async function registerIdentity(app: FastifyInstance, ctx: AppContext): P
         },
       },
     });
-    // Koa would print unexpected errors to stderr; they go to our log with the others.
-    provider.on('server_error', (_koa, error: Error) => ctx.log.error({ err: error }, 'OIDC provider error'));
+    // Koa would print unexpected errors to stderr; they go to our log with the others. A database
+    // that is away is a 503 here too, as on every API route (the response is sent after this).
+    provider.on('server_error', (koa, error: Error) => {
+      if (isDatabaseUnavailable(error)) {
+        koa.status = 503;
+        ctx.log.warn({ err: error }, 'OIDC provider: database unavailable');
+      } else ctx.log.error({ err: error }, 'OIDC provider error');
+    });
     await registerProviderRoutes(app, { config: ctx.config, db: ctx.db, provider, airportName });
   }
   await registerIdentityRoutes(app, ctx, createPortalOidc(app, ctx.config));
