@@ -18,7 +18,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `port`: listen on this port (restart a sink that was closed: a mail server down, then up); default any free port. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const sockets = new Set<net.Socket>();
   const sink: SmtpSink = { url: '', messages: [], rejectWith: null, close: async () => {} };
 
@@ -78,9 +79,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  sink.url = `smtp://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  sink.url = `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   sink.close = () =>
     new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();

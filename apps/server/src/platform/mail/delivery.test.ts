@@ -161,7 +161,29 @@ describe('mail delivery from the outbox', () => {
     expect(recipients).toEqual(Array.from({ length: 12 }, (_, i) => `many-${i}@example.test`).sort());
     expect(sink.messages.find((m) => m.to[0] === 'many-4@example.test')!.data).toContain('r4.pdf');
   });
+
+  it('the mail server unreachable (connection refused), then back on the same address: delivered once', async () => {
+    const server = await startSmtpSink();
+    const port = Number(new URL(server.url).port);
+    const mailer = createMailDelivery({ db: t.db, config: { smtpUrl: server.url, mailFrom: t.config.mailFrom }, log: t.app.log });
+    await server.close();
+    const id = await queueMail(t.db, { to: ['outage@example.test'], subject: 'During the outage', text: 'x', kind: 'test' });
+    expect((await mailer.deliver()).retrying).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect((await rowOf(id)).lastError).toMatch(/ECONNREFUSED|connect/i);
+    const back = await startSmtpSink(port);
+    try {
+      await t.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, id));
+      expect((await mailer.deliver()).sent).toBe(1);
+      expect(await mailer.deliver()).toMatchObject({ sent: 0, retrying: 0 });
+      expect(back.messages.map((m) => m.to)).toEqual([['outage@example.test']]);
+    } finally {
+      mailer.close();
+      await back.close();
+    }
+  });
 });
+
 
 describe('GET /api/Mail and POST /api/Mail/{id}/Resend (Settings admins)', () => {
   it('401, 403, then lists failed e-mails without their body; resend queues it again and it is delivered', async () => {
