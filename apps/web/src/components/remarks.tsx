@@ -45,7 +45,7 @@ function AddRemarkDialog({ owner, open, onClose }: { owner: TOwnerRef; open: boo
       onClose();
       return queryClient.invalidateQueries({ queryKey: remarksQueryKey(owner) });
     },
-    onError: (error) => reportFormError(error, form.setError, ['subject', 'message'], notify),
+    onError: (error) => reportFormError(error, form.setError, ZRemarkCreate, notify),
   });
   return (
     <FormDialog open={open} title="Add Remark" onClose={onClose} submitting={save.isPending} onSubmit={form.handleSubmit((values) => save.mutate(values))}>

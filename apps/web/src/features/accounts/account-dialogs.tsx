@@ -66,7 +66,7 @@ export function AddAccountDialog({ onClose }: { onClose: () => void }) {
       onClose();
       return queryClient.invalidateQueries({ queryKey: listQueryKey(ACCOUNTS_PATH) });
     },
-    onError: (error) => reportFormError(error, form.setError, ['email', 'givenName', 'familyName', 'modules', 'isAdmin'], notify),
+    onError: (error) => reportFormError(error, form.setError, ZAccountCreate, notify),
   });
   const { control } = form;
   return (
@@ -107,7 +107,7 @@ export function EditAccountDialog({ account, onClose }: { account: TAccount; onC
       onClose();
       return queryClient.invalidateQueries({ queryKey: listQueryKey(ACCOUNTS_PATH) });
     },
-    onError: (error) => reportFormError(error, form.setError, ['givenName', 'familyName', 'modules'], notify),
+    onError: (error) => reportFormError(error, form.setError, ZAccountUpdate, notify),
   });
   const submit = form.handleSubmit((values) => {
     const changes = changedFields(account, values);

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
 import { apiFetch } from '../../lib/api-client';
+import type { TFieldNames } from '../../lib/form-errors';
 import { reportFormError } from '../../lib/form-submit';
 import { readIdentity } from '../../lib/identity';
 import { useNotify } from '../../lib/notify';
@@ -21,7 +22,7 @@ type TLostCardInput = z.input<typeof ZLostCardReport>;
 type TLostCardOutput = z.output<typeof ZLostCardReport>;
 
 /** Sends a public form; on success toasts the server's message, clears and closes. */
-function usePublicFormSend<TIn extends FieldValues, TOut>(path: string, form: UseFormReturn<TIn, unknown, TOut>, fields: string[], onClose: () => void) {
+function usePublicFormSend<TIn extends FieldValues, TOut>(path: string, form: UseFormReturn<TIn, unknown, TOut>, fields: TFieldNames, onClose: () => void) {
   const notify = useNotify();
   return useMutation({
     mutationFn: (body: TOut) => apiFetch<{ message?: string }>(path, { method: 'POST', body }),
@@ -48,7 +49,7 @@ export function ContactUsDialog({ open, onClose }: TDialogProps) {
     resolver: zodResolver(ZContactMessage),
     defaultValues: { ...prefill(), phone: '', subject: '', message: '' },
   });
-  const send = usePublicFormSend('/Alerts/ContactUs', form, ['name', 'email', 'phone', 'subject', 'message'], onClose);
+  const send = usePublicFormSend('/Alerts/ContactUs', form, ZContactMessage, onClose);
   const { control } = form;
   return (
     <FormDialog open={open} title="Contact Us" submitLabel="Send" onClose={onClose} submitting={send.isPending} onSubmit={form.handleSubmit((v) => send.mutate(v))}>
@@ -67,7 +68,7 @@ export function LostCardDialog({ open, onClose }: TDialogProps) {
     resolver: zodResolver(ZLostCardReport),
     defaultValues: { ...prefill(), phone: '', company: '', cardNumber: '', message: '' },
   });
-  const send = usePublicFormSend('/Alerts/RequestLostCard', form, ['name', 'email', 'phone', 'company', 'cardNumber', 'message'], onClose);
+  const send = usePublicFormSend('/Alerts/RequestLostCard', form, ZLostCardReport, onClose);
   const { control } = form;
   return (
     <FormDialog open={open} title="Lost/Stolen Card" submitLabel="Send" onClose={onClose} submitting={send.isPending} onSubmit={form.handleSubmit((v) => send.mutate(v))}>

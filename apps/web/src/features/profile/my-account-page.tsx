@@ -47,7 +47,7 @@ function EditNamesDialog({ profile, onClose }: { profile: TProfile; onClose: () 
       await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: ACCESS_QUERY_KEY });
     },
-    onError: (error) => reportFormError(error, form.setError, ['givenName', 'familyName'], notify),
+    onError: (error) => reportFormError(error, form.setError, ZProfileUpdate, notify),
   });
   return (
     <FormDialog open title="Edit Name" onClose={onClose} submitting={save.isPending} onSubmit={form.handleSubmit((v) => save.mutate(v))}>
