@@ -23,6 +23,7 @@ export interface PageWeight {
   /** Each script: path and encoded bytes, largest first. */
   scripts: Array<{ path: string; wireBytes: number }>;
   budgetBytes: number;
+  /** Body plus headers within the budget (the issue's 722 KB for `/` counted both). */
   withinBudget: boolean;
 }
 
@@ -74,7 +75,7 @@ async function tallyScripts(page: Page, navigate: () => Promise<void>): Promise<
 }
 
 function weigh(name: string, tally: Tally, budgetBytes: number): PageWeight {
-  return { page: name, jsWireBytes: tally.wire, jsHeaderBytes: tally.headers, jsDecodedBytes: tally.decoded, jsFiles: tally.files, scripts: tally.scripts, budgetBytes, withinBudget: tally.wire <= budgetBytes };
+  return { page: name, jsWireBytes: tally.wire, jsHeaderBytes: tally.headers, jsDecodedBytes: tally.decoded, jsFiles: tally.files, scripts: tally.scripts, budgetBytes, withinBudget: tally.wire + tally.headers <= budgetBytes };
 }
 
 /** The demo administrator signs in through the real login page; the return is measured. */
