@@ -28,6 +28,11 @@ describe('validation messages a person reads (PRODUCT-RULES 27)', () => {
     expect(messages(z.object({ a: z.string({ error: 'Tail Number is required' }) }), {})).toEqual({ a: 'Tail Number is required' });
   });
 
+  it("says a number is expected where a field takes '' or a number", () => {
+    const schema = z.object({ adjustmentFreq: z.union([z.literal(''), z.number()]).nullish() });
+    expect(messages(schema, { adjustmentFreq: Number.NaN })).toEqual({ adjustmentFreq: 'Adjustment Freq must be a number' });
+  });
+
   it('never names a field by an id', () => {
     expect(fieldLabel(['attributes', ATTRIBUTE])).toBe('Attributes');
     expect(fieldLabel([])).toBe('This field');

@@ -31,6 +31,8 @@ interface TIssueLike {
   minimum?: number | bigint;
   maximum?: number | bigint;
   values?: readonly unknown[];
+  /** invalid_union: the issues of each branch. */
+  errors?: readonly (readonly { code?: string; expected?: string }[])[];
 }
 
 function isMissing(input: unknown): boolean {
@@ -64,6 +66,10 @@ export function plainMessage(issue: TIssueLike): string {
       return `${label} is not valid`;
     case 'not_multiple_of':
       return `${label} has too many decimal places`;
+    case 'invalid_union':
+      // e.g. '' or a number: a value that is not a number is told so
+      if (issue.errors?.some((branch) => branch.some((inner) => inner.code === 'invalid_type' && inner.expected === 'number'))) return `${label} must be a number`;
+      return isMissing(issue.input) ? `${label} is required` : `${label} is not valid`;
     case 'unrecognized_keys':
       return 'The request has fields that are not allowed';
     default:

@@ -1,13 +1,12 @@
-import { useId } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import MuiTextField from '@mui/material/TextField';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useController, useForm, useWatch, type Control, type UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AGREEMENT_STATUSES, ZAgreementInput, type TAgreement, type TAgreementInput, type TAgreementValues } from '@apron/core/agreements';
 import { CheckboxField, SelectField, TextField, type TSelectOption } from '../../components/form-fields';
+import { NumberField } from '../../components/number-field';
 import { schemaFieldNames } from '../../lib/form-errors';
 
 function defaultValues(agreement: TAgreement | null, ownerId: string | undefined): TAgreementInput {
@@ -34,30 +33,6 @@ function defaultValues(agreement: TAgreement | null, ownerId: string | undefined
   };
 }
 
-/** A whole number typed as text: '' stays '', digits become a number, anything else NaN ('Must be a number'). */
-function WholeNumberField({ control, name, label, disabled }: { control: Control<TAgreementInput, unknown, TAgreementValues>; name: 'adjustmentFreq'; label: string; disabled: boolean }) {
-  const id = useId();
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <MuiTextField
-      id={`${id}-${name}`}
-      name={field.name}
-      label={label}
-      value={field.value === null || field.value === undefined || Number.isNaN(field.value) ? '' : String(field.value)}
-      onChange={(event) => {
-        const text = event.target.value.trim();
-        field.onChange(text === '' ? '' : /^\d+$/.test(text) ? Number(text) : Number.NaN);
-      }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={disabled}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? 'Months'}
-      fullWidth
-      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-invalid': fieldState.error ? true : undefined } }}
-    />
-  );
-}
 
 export interface TAgreementSelects {
   owners: TSelectOption[];
@@ -135,7 +110,7 @@ export function AgreementForm({ agreement, ownerId, canEdit, submitting, selects
             <TextField control={control} name="adjustmentDate" label="Adjustment Start Date" type="date" disabled={disabled} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <WholeNumberField control={control} name="adjustmentFreq" label="Adjustment Freq." disabled={disabled} />
+            <NumberField control={control} name="adjustmentFreq" label="Adjustment Freq." inputMode="numeric" helperText="Months" disabled={disabled} />
           </Grid>
         </Grid>
         {canEdit && (
