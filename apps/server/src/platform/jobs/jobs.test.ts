@@ -92,7 +92,7 @@ describe('jobs', () => {
     expect(rows[0]!.state).toBe('active');
 
     // The restarted instance runs it to completion.
-    const restarted = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 0.5 });
+    const restarted = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 1 });
     const handled: Array<{ agreement: string }> = [];
     restarted.work<{ agreement: string }>(
       queue,
@@ -113,12 +113,12 @@ describe('jobs', () => {
 
   it('a live run, however long, is not taken away from its worker', async () => {
     const queue = 'long-live-run';
-    const jobs = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 0.5 });
+    const jobs = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 1 });
     let runs = 0;
     jobs.work(queue, async () => {
       runs += 1;
-      // Far longer than the silence after which an abandoned run is failed (4 heartbeats: 2 s).
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      // Far longer than the silence after which an abandoned run is failed (4 heartbeats: 4 s).
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
     }, { retryDelaySeconds: 1 });
     await jobs.start();
     try {
