@@ -51,6 +51,16 @@ describe('web delivery: precompressed assets, HEAD, JSON compression', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.script);
   });
 
+  it('keeps the document security headers on the page and leaves them off scripts (nosniff stays)', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBeDefined();
+    const script = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('sends the gzip copy to a client that accepts only gzip, and the plain file to one that accepts nothing', async () => {
     const gz = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
