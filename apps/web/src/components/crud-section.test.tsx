@@ -169,4 +169,17 @@ describe('CrudSection kit', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(save).not.toHaveBeenCalled();
   });
+
+  it('opens its dialog full screen on a phone', async () => {
+    const user = userEvent.setup();
+    // a phone-sized window: every max-width query matches
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'), media: query, onchange: null,
+      addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+    }));
+    renderSpots();
+    await user.click(screen.getByRole('button', { name: 'Add Spot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Spot' });
+    expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
+  });
 });
