@@ -4,8 +4,13 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress';
 
+/** What every page loads: the runtime libraries and the MUI core the shell draws with. */
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|notistack|goober|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime|clsx|prop-types|react-is|@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/](styles|utils|internal|colors|Box|Typography|Button|ButtonBase|Paper|CircularProgress|SvgIcon|useMediaQuery|CssBaseline|GlobalStyles|AppBar|Toolbar|Container|Link|IconButton|LinearProgress|DefaultPropsProvider|zero-styled|RtlProvider))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|notistack|goober|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime|clsx|prop-types|react-is|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|colors|Box|Typography|Button|ButtonBase|Paper|CircularProgress|SvgIcon|CssBaseline|GlobalStyles|AppBar|Toolbar|Container|Link|IconButton|LinearProgress|DefaultPropsProvider|zero-styled|RtlProvider))[\\/]/;
+/** Within those packages, what only some pages use (grids, stacks, checkboxes, transitions, icons). */
+const NOT_SHELL_MODULES =
+  /node_modules[\\/]@mui[\\/](system[\\/](Grid|Stack)|material[\\/]internal[\\/](svg-icons|SwitchBase|Transition)|material[\\/]transitions|utils[\\/]useRovingTabIndex)[\\/]/;
+const isShellModule = (id: string) => SHELL_MODULES.test(id) && !NOT_SHELL_MODULES.test(id);
 
 const apiTarget = process.env.APRON_API_URL ?? 'http://localhost:3000';
 
@@ -23,7 +28,7 @@ export default defineConfig({
           // What every page loads (React, the router, the query client, toasts, emotion and
           // the MUI core the shell draws with) in one file instead of a dozen small ones: each
           // file costs a request and ~1 KB of response headers on a first visit.
-          groups: [{ name: 'shell', test: SHELL_MODULES }],
+          groups: [{ name: 'shell', test: isShellModule }],
         },
       },
     },
