@@ -58,15 +58,6 @@ export const PENDING_TABLE_READS = {
     'apps/server/src/modules/properties/properties.table.ts',
     'apps/server/src/modules/settings/settings.table.ts',
   ],
-  // Receipts: the invoice and company printed on a receipt.
-  'apps/server/src/modules/payments/receipts.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/invoices/invoices.table.ts'],
-  // The demo billing seed, written as set-based inserts.
-  'apps/server/src/modules/balances/demo-billing.ts': [
-    'apps/server/src/modules/agreements/agreements.table.ts',
-    'apps/server/src/modules/companies/companies.table.ts',
-    'apps/server/src/modules/settings/settings.table.ts',
-    'apps/server/src/modules/invoices/invoices.table.ts',
-  ],
 };
 
 const sourceOf = (node) => (node.source && typeof node.source.value === 'string' ? node.source.value : null);

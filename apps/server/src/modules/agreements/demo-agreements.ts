@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -197,4 +197,21 @@ export async function findDemoTenantLease(db: Db, companyId: string): Promise<{ 
     .orderBy(asc(agreements.agreementNum))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The first `limit` Active agreements by number that started by `startedBy`, with what a rent
+ * invoice needs of them (the demo billing gives each a year of invoices).
+ */
+export async function listDemoBillableAgreements(
+  db: Db,
+  startedBy: string,
+  limit: number,
+): Promise<Array<{ id: string; companyId: string; title: string; agreementNum: string; invoiceCycleId: string }>> {
+  return db
+    .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, invoiceCycleId: agreements.invoiceCycleId })
+    .from(agreements)
+    .where(and(eq(agreements.status, 'Active'), lte(agreements.startDate, startedBy)))
+    .orderBy(asc(agreements.agreementNum))
+    .limit(limit);
 }

@@ -60,5 +60,5 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
 export type { AgreementRow } from './agreements.table';
 export { runAgreementStatusJob, AGREEMENT_STATUS_JOB } from './status-job';
 export { runRentAdjustmentJob, RENT_ADJUSTMENT_JOB } from './rent-adjustment.job';
-export { seedDemoCompaniesAndAgreements, findDemoTenantLease, DEMO_TENANT_EMAIL } from './demo-agreements';
+export { seedDemoCompaniesAndAgreements, findDemoTenantLease, listDemoBillableAgreements, DEMO_TENANT_EMAIL } from './demo-agreements';
 export { seedBenchAgreements } from './bench-seed';

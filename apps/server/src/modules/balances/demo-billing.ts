@@ -1,13 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { addCalendarDays, maskAccountNumber } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { agreements } from '../agreements/agreements.table';
-import { companies } from '../companies/companies.table';
-import { invoiceCycles } from '../settings/settings.table';
-import { airportToday, insertAgreementInvoice, refreshInvoiceTotals, runOverdueInvoices } from '../invoices/index';
-import { invoiceLineItems, invoices } from '../invoices/invoices.table';
+import { listDemoBillableAgreements } from '../agreements/index';
+import { listFirstCompanyIds } from '../companies/index';
+import { airportToday, hasAnyInvoice, insertAgreementInvoice, insertDemoOneLineInvoice, listLines, markDemoInvoiceCancelled, runOverdueInvoices } from '../invoices/index';
 import { recordDemoPayment } from '../payments/index';
+import { invoiceCycleDueDays } from '../settings/index';
 import { balanceRecords } from './balances.table';
 
 /**
@@ -15,6 +13,7 @@ import { balanceRecords } from './balances.table';
  * agreements - paid (by card, check and balance), partly paid, overdue with a late fee, one
  * cancelled - balances with credits, and a few one-line tie-down invoices. Idempotent: does
  * nothing when any invoice exists. Call after the demo companies and agreements are seeded.
+ * Other modules' records are read and written through their doors (docs/adr/0004).
  */
 function firstOfMonth(day: string, monthsBack: number): string {
   const d = new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1 - monthsBack, 1));
@@ -22,7 +21,7 @@ function firstOfMonth(day: string, monthsBack: number): string {
 }
 
 async function payLines(tx: Tx, invoiceId: string, companyId: string, method: 'card' | 'check' | 'balance', onlyFirst: boolean, day: string): Promise<number> {
-  const lines = await tx.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoiceId)).orderBy(asc(invoiceLineItems.createdAt), asc(invoiceLineItems.id));
+  const lines = await listLines(tx, invoiceId);
   const chosen = onlyFirst ? lines.slice(0, 1) : lines;
   const amountCents = chosen.reduce((s, l) => s + l.chargesCents * l.amount, 0);
   if (amountCents === 0) return 0;
@@ -32,17 +31,12 @@ async function payLines(tx: Tx, invoiceId: string, companyId: string, method: 'c
 
 export async function seedDemoBilling(db: Db, config: Pick<Config, 'demo'>): Promise<{ invoices: number }> {
   if (!config.demo) return { invoices: 0 };
-  const [any] = await db.select({ id: invoices.id }).from(invoices).limit(1);
-  if (any) return { invoices: 0 };
+  if (await hasAnyInvoice(db)) return { invoices: 0 };
   const today = await airportToday(db);
   const actor = { user: null };
-  const live = await db
-    .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, dueDays: invoiceCycles.dueDays })
-    .from(agreements)
-    .innerJoin(invoiceCycles, eq(invoiceCycles.id, agreements.invoiceCycleId))
-    .where(and(eq(agreements.status, 'Active'), sql`${agreements.startDate} <= ${firstOfMonth(today, 12)}`))
-    .orderBy(asc(agreements.agreementNum))
-    .limit(8);
+  const billable = await listDemoBillableAgreements(db, firstOfMonth(today, 12), 8);
+  const dueDays = await invoiceCycleDueDays(db, [...new Set(billable.map((a) => a.invoiceCycleId))]);
+  const live = billable.map(({ invoiceCycleId, ...agreement }) => ({ ...agreement, dueDays: dueDays.get(invoiceCycleId)! }));
   let created = 0;
   for (const [index, agreement] of live.entries()) {
     await db.transaction(async (tx) => {
@@ -61,7 +55,7 @@ export async function seedDemoBilling(db: Db, config: Pick<Config, 'demo'>): Pro
         } else if (back === 2 && index % 2 === 0) {
           await payLines(tx, id, agreement.companyId, 'card', true, payDay); // partly paid, then overdue
         } else if (back === 1 && index === 1) {
-          await tx.update(invoices).set({ status: 'Cancelled', comments: 'Billed in error; replaced' }).where(eq(invoices.id, id));
+          await markDemoInvoiceCancelled(tx, id, 'Billed in error; replaced');
         }
       }
       // Credits that covered the balance payments, plus some left over.
@@ -73,16 +67,16 @@ export async function seedDemoBilling(db: Db, config: Pick<Config, 'demo'>): Pro
     });
   }
   // Tie-down style one-line invoices for a few companies.
-  const someCompanies = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.name)).limit(3);
-  for (const [i, company] of someCompanies.entries()) {
+  const someCompanies = await listFirstCompanyIds(db, 3);
+  for (const [i, companyId] of someCompanies.entries()) {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(invoices)
-        .values({ companyId: company.id, name: `Transient parking N${420 + i}CV`, description: 'Tie-down', invoiceDate: addCalendarDays(today, -5 - i), dueDate: addCalendarDays(today, 25 - i) })
-        .returning();
-      await tx.insert(invoiceLineItems).values({ invoiceId: row!.id, name: 'Tie-down (Single-Engine)', description: `${2 + i} nights`, chargesCents: 1500, amount: 2 + i, kind: 'manual' });
-      await refreshInvoiceTotals(tx, row!.id, today);
-      if (i === 0) await payLines(tx, row!.id, company.id, 'card', false, today);
+      const invoiceId = await insertDemoOneLineInvoice(
+        tx,
+        { companyId, name: `Transient parking N${420 + i}CV`, description: 'Tie-down', invoiceDate: addCalendarDays(today, -5 - i), dueDate: addCalendarDays(today, 25 - i) },
+        { name: 'Tie-down (Single-Engine)', description: `${2 + i} nights`, chargesCents: 1500, amount: 2 + i },
+        today,
+      );
+      if (i === 0) await payLines(tx, invoiceId, companyId, 'card', false, today);
       created += 1;
     });
   }

@@ -70,6 +70,12 @@ export async function findCompanyIdsByName(db: DbOrTx, names: readonly string[])
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
+/** The ids of the first `limit` companies by name (the demo billing bills a few of them). */
+export async function listFirstCompanyIds(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.name)).limit(limit);
+  return rows.map((row) => row.id);
+}
+
 export async function insertCompany(db: DbOrTx, values: NewCompany): Promise<CompanyRow> {
   const [row] = await db.insert(companies).values(values).returning();
   return row!;

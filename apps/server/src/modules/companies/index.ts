@@ -18,5 +18,5 @@ export async function registerCompanies(app: FastifyInstance, ctx: AppContext): 
 }
 
 export type { CompanyRow } from './companies.table';
-export { findCompany, findCompanyIdsByName, insertCompany } from './companies.repo';
+export { findCompany, findCompanyIdsByName, insertCompany, listFirstCompanyIds } from './companies.repo';
 export { isCompanyUser } from './companies.policy';

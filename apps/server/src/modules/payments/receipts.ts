@@ -1,32 +1,39 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { attachToQueuedMail, isMailAwaitingAttachments, queueMail, type OutgoingMail } from '../../platform/mail/index';
-import { companies } from '../companies/companies.table';
-import { drawLines, renderPdf } from '../invoices/index';
-import { invoiceLineItems, invoices } from '../invoices/invoices.table';
+import { findCompany } from '../companies/index';
+import { drawLines, findInvoiceNumber, listLinesPaidBy, renderPdf } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
-import { payments } from './payments.table';
+import { payments, type PaymentRow } from './payments.table';
+
+/**
+ * The payment and what a receipt prints of its invoice and company (each read through its
+ * owner's door, docs/adr/0004); null when the payment is not there or outside the scope.
+ */
+async function loadPaymentFacts(db: DbOrTx, paymentId: string, scope: string | null): Promise<{ payment: PaymentRow; invoiceNumber: number; tenantName: string; tenantEmail: string } | null> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment || (scope && payment.companyId !== scope)) return null;
+  const invoiceNumber = await findInvoiceNumber(db, payment.invoiceId);
+  const company = await findCompany(db, payment.companyId);
+  if (invoiceNumber === null || !company) return null;
+  return { payment, invoiceNumber, tenantName: company.name, tenantEmail: company.email };
+}
 
 /** A payment is its own receipt: the payment, its invoice and company, and the lines it paid. */
 export async function loadReceipt(db: DbOrTx, paymentId: string, scope: string | null): Promise<TReceipt | null> {
-  const [row] = await db
-    .select({ payment: payments, invoiceNumber: invoices.invoiceNumber, tenantName: companies.name })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .innerJoin(companies, eq(companies.id, payments.companyId))
-    .where(eq(payments.id, paymentId));
-  if (!row || (scope && row.payment.companyId !== scope)) return null;
-  const lines = await db.select().from(invoiceLineItems).where(eq(invoiceLineItems.paymentId, paymentId)).orderBy(asc(invoiceLineItems.createdAt), asc(invoiceLineItems.id));
-  const p = row.payment;
+  const facts = await loadPaymentFacts(db, paymentId, scope);
+  if (!facts) return null;
+  const lines = await listLinesPaidBy(db, paymentId);
+  const p = facts.payment;
   return {
     _id: p.id,
     receiptNumber: p.receiptNumber,
     invoiceId: p.invoiceId,
-    invoiceNumber: row.invoiceNumber,
+    invoiceNumber: facts.invoiceNumber,
     tenantId: p.companyId,
-    tenantName: row.tenantName,
+    tenantName: facts.tenantName,
     amount: fromCents(p.amountCents),
     method: p.method as TPaymentKind,
     reference: p.providerRef,
@@ -66,12 +73,11 @@ export function renderReceiptPdf(receipt: TReceipt, airportName: string): Promis
  * hold ends, and the receipt page has the PDF.
  */
 export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<void> {
-  const receipt = await loadReceipt(tx, paymentId, null);
-  if (!receipt) return;
-  const [company] = await tx.select({ email: companies.email }).from(companies).where(eq(companies.id, receipt.tenantId));
-  if (!company?.email) return;
+  const facts = await loadPaymentFacts(tx, paymentId, null);
+  if (!facts?.tenantEmail) return;
+  const { payment } = facts;
   const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-  await queueMail(tx, receiptMail({ paymentId, receiptNumber: receipt.receiptNumber, invoiceNumber: receipt.invoiceNumber, amountCents: Math.round(receipt.amount * 100), paymentDate: receipt.paymentDate }, company.email, airportName));
+  await queueMail(tx, receiptMail({ paymentId, receiptNumber: payment.receiptNumber, invoiceNumber: facts.invoiceNumber, amountCents: payment.amountCents, paymentDate: payment.paymentDate }, facts.tenantEmail, airportName));
 }
 
 /** What a receipt e-mail says: known when the payment is written, so a batch needs no reads. */

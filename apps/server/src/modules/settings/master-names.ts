@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cpiIndex } from './cpi-index.table';
-import { documentTypes, insuranceTypes, paymentTypes } from './settings.table';
+import { documentTypes, insuranceTypes, invoiceCycles, paymentTypes } from './settings.table';
 
 /**
  * Master data other modules show by name or apply (a payment type's rule, CPI values). A record of another module keeps only the id (a foreign
@@ -40,4 +40,11 @@ export async function cpiValues(db: DbOrTx, periods: string[]): Promise<Map<stri
   if (periods.length === 0) return new Map();
   const rows = await db.select({ period: cpiIndex.period, value: cpiIndex.value }).from(cpiIndex).where(inArray(cpiIndex.period, periods));
   return new Map(rows.map((r) => [r.period, Number(r.value)]));
+}
+
+/** The due days (days from invoice date to due date) of the given invoice cycles, by id. */
+export async function invoiceCycleDueDays(db: DbOrTx, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: invoiceCycles.id, dueDays: invoiceCycles.dueDays }).from(invoiceCycles).where(inArray(invoiceCycles.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.dueDays]));
 }
