@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -52,7 +53,11 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
-      if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+      if (immutable) {
+        // `res` is the Node response (reply.raw), where helmet set them; the type shows only part of it.
+        const raw = res as unknown as Pick<ServerResponse, 'removeHeader'>;
+        for (const name of DOCUMENT_ONLY_HEADERS) raw.removeHeader(name);
+      }
       // The same URL answers br, gzip or plain by Accept-Encoding: caches must key on it.
       res.setHeader('Vary', 'Accept-Encoding');
     },
