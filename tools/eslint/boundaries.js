@@ -50,14 +50,6 @@ export const PENDING_TABLE_READS = {
   // Grid list queries (money-path work): the company name and settings names joined for sorting.
   'apps/server/src/modules/agreements/agreements.repo.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/settings/settings.table.ts'],
   'apps/server/src/modules/invoices/invoices.repo.ts': ['apps/server/src/modules/companies/companies.table.ts'],
-  // Money paths being rewritten (pay from balance, card payments, the cycle run).
-  'apps/server/src/modules/balances/balances.service.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/invoices/invoices.table.ts'],
-  'apps/server/src/modules/payments/card-payments.ts': ['apps/server/src/modules/invoices/invoices.table.ts'],
-  'apps/server/src/modules/invoices/agreement-invoices.ts': [
-    'apps/server/src/modules/agreements/agreements.table.ts',
-    'apps/server/src/modules/properties/properties.table.ts',
-    'apps/server/src/modules/settings/settings.table.ts',
-  ],
 };
 
 const sourceOf = (node) => (node.source && typeof node.source.value === 'string' ? node.source.value : null);

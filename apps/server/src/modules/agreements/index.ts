@@ -62,3 +62,6 @@ export { runAgreementStatusJob, AGREEMENT_STATUS_JOB } from './status-job';
 export { runRentAdjustmentJob, RENT_ADJUSTMENT_JOB } from './rent-adjustment.job';
 export { seedDemoCompaniesAndAgreements, findDemoTenantLease, listDemoBillableAgreements, DEMO_TENANT_EMAIL } from './demo-agreements';
 export { seedBenchAgreements } from './bench-seed';
+export {
+  agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type AgreementToInvoice, type CycleAgreement, type RentLink,
+} from './invoicing';

@@ -6,9 +6,8 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
-import { companies } from '../companies/companies.table';
-import { lockPayableSelections } from '../invoices/index';
-import { invoices } from '../invoices/invoices.table';
+import { lockCompany } from '../companies/index';
+import { invoiceCompanyIdSql, lockPayableSelections } from '../invoices/index';
 import { recordBalancePayments } from '../payments/index';
 import { loadSystemSettings } from '../settings/index';
 import { balanceRecords, type BalanceRecordRow } from './balances.table';
@@ -24,8 +23,7 @@ export async function companyBalanceCents(db: DbOrTx, companyId: string): Promis
 
 /** Lock the company's ledger: every balance change of one company takes turns on its row. */
 async function lockLedger(tx: Tx, companyId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-  return !!row;
+  return !!(await lockCompany(tx, companyId));
 }
 
 /** Add Record (Company admins only): Cash with a comment, or Check with its account number stored masked. */
@@ -106,8 +104,8 @@ export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBa
 
   return db.transaction(async (tx) => {
     // The ledger of the first invoice's company (in scope); the others must be that company's too.
-    const owner = sql`(select ${invoices.companyId} from ${invoices} where ${invoices.id} = ${invoiceIds[0]}${scope ? sql` and ${invoices.companyId} = ${scope}` : sql``})`;
-    const [company] = await tx.select({ id: companies.id, email: companies.email }).from(companies).where(eq(companies.id, owner)).for('update');
+    // Found and locked in one statement: invoices gives the company as a subquery, companies locks it.
+    const company = await lockCompany(tx, invoiceCompanyIdSql(invoiceIds[0]!, scope));
     if (!company) throw notFound(INVOICE_MESSAGES.notFound);
     const companyId = company.id;
     const selections = await lockPayableSelections(tx, invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! })));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { buildCompany, expectStatus, superAdmin } from './billing.test-support';
+import { buildCompany, buildInvoice, expectStatus, superAdmin } from './billing.test-support';
 import { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
 import { invoiceLineItems, invoices } from './invoices.table';
 
@@ -15,17 +15,17 @@ let companyId: string;
 const missing = '00000000-0000-4000-8000-000000000000';
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
-/** An invoice cycle (due in 30 days) and a payment type with a 5% late fee. */
-async function buildCycle(caller: Caller, expression: string) {
+/** An invoice cycle (due in 30 days) and a payment type with a late fee (5% unless given). */
+async function buildCycle(caller: Caller, expression: string, lateFee = 5) {
   const cycle = await caller.request({ method: 'POST', url: '/api/Crud/invoiceCycles', payload: { name: `Monthly ${suffix()}`, description: '', dueDays: 30, expression } });
   await expectStatus(cycle, 201, 'cycle');
-  const payType = await caller.request({ method: 'POST', url: '/api/Crud/paymentTypes', payload: { name: `CPI ${suffix()}`, description: '', skuType: 'CPI', skuValue: 2, lateFee: 5 } });
+  const payType = await caller.request({ method: 'POST', url: '/api/Crud/paymentTypes', payload: { name: `CPI ${suffix()}`, description: '', skuType: 'CPI', skuValue: 2, lateFee } });
   await expectStatus(payType, 201, 'payment type');
   return { cycleId: cycle.json()._id as string, payTypeId: payType.json()._id as string };
 }
 
 /** An Active agreement (by default monthly on the 1st, due in 30 days, 5% late fee) with a $450.50 hangar. */
-async function buildLeasedAgreement(caller: Caller, company: string, terms?: { cycleId: string; payTypeId: string }) {
+async function buildLeasedAgreement(caller: Caller, company: string, terms?: { cycleId: string; payTypeId: string }, startDate = '2025-01-01') {
   const { cycleId, payTypeId } = terms ?? (await buildCycle(caller, '0 6 1 * *'));
   const area = await caller.request({ method: 'POST', url: '/api/Property/Areas', payload: { name: `Area ${suffix()}`, description: '' } });
   const type = await caller.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Type ${suffix()}`, attributes: [] } });
@@ -40,7 +40,7 @@ async function buildLeasedAgreement(caller: Caller, company: string, terms?: { c
     method: 'POST',
     url: '/api/Agreements',
     payload: {
-      title: 'Hangar lease', agreementNum: `AG-${suffix()}`, description: 'Lease', status: 'Active', startDate: '2025-01-01', endDate: '2099-12-31', renewable: true,
+      title: 'Hangar lease', agreementNum: `AG-${suffix()}`, description: 'Lease', status: 'Active', startDate, endDate: '2099-12-31', renewable: true,
       leaseTerms: '', tenantId: company, invoiceCycleId: cycleId, rentAdjustmentType: payTypeId, adjustmentDate: '', adjustmentFreq: 12,
     },
   });
@@ -95,7 +95,9 @@ describe('invoice cycles job', () => {
     const rows = await t.db.select().from(invoices).where(and(eq(invoices.agreementId, agreementId), eq(invoices.periodStart, '2025-03-01')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ periodEnd: '2025-03-31', totalCents: 45_050, status: 'Created' });
-    expect(rows[0]!.dueDate).toBe('2025-04-16'); // 30 days after the run that made it (03-17)
+    // 30 days after the run that made it: the two runs race, either may win (03-17 -> 04-16, 03-18 -> 04-17).
+    const maker = runs.find((r) => r.created === 1)!;
+    expect(rows[0]!.dueDate).toBe(maker.today === '2025-03-17' ? '2025-04-16' : '2025-04-17');
     expect((await runInvoiceCycles(t.db, '2025-04-02')).created).toBe(1);
   });
 });
@@ -152,5 +154,18 @@ describe('a run that dies mid-way', () => {
     expect(overdue.map((r) => [r.status, r.totalCents])).toEqual(Array(5).fill(['Overdue', 44_372 + 2219]));
     const fees = await t.db.select({ n: sql<number>`count(*)::int` }).from(invoiceLineItems).where(and(inArray(invoiceLineItems.invoiceId, made.map((r) => r.id)), eq(invoiceLineItems.kind, 'late_fee')));
     expect(fees[0]!.n).toBe(5);
+  });
+});
+
+describe('overdue job, an invoice of no agreement', () => {
+  it("takes the late fee of the company's latest agreement's payment type", async () => {
+    const company = (await buildCompany(admin))._id;
+    await buildLeasedAgreement(admin, company, await buildCycle(admin, '0 6 1 * *', 5), '2025-01-01');
+    await buildLeasedAgreement(admin, company, await buildCycle(admin, '0 6 1 * *', 10), '2025-02-01');
+    const invoice = await buildInvoice(admin, company, undefined, '2025-08-01'); // $151.00, no agreement
+    await runOverdueInvoices(t.db, '2025-08-05');
+    const read = (await invoicesAdmin.request({ method: 'GET', url: `/api/Invoices/${invoice._id}` })).json() as TInvoice;
+    expect(read.lineItems.filter((l) => l.kind === 'late_fee').map((l) => l.charges)).toEqual([15.1]); // 10% of $151.00
+    expect(read).toMatchObject({ status: 'Overdue', amountDue: 166.1 });
   });
 });

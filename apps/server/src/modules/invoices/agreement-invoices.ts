@@ -1,13 +1,15 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   addCalendarDays, cyclePeriod, formatDate, INVOICE_MESSAGES, lateFeeCents, prorateRent, type TAgreementInvoiceCreate,
 } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { recordAudits, type AuditActor } from '../../platform/audit/audit';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { agreementProperties, agreements } from '../agreements/agreements.table';
-import { properties } from '../properties/properties.table';
-import { invoiceCycles } from '../settings/settings.table';
+import {
+  agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type RentLink,
+} from '../agreements/index';
+import { listInvoiceCycles, paymentTypeLateFeeSql } from '../settings/index';
 import { airportToday } from './invoices.repo';
 import { invoices } from './invoices.table';
 
@@ -44,24 +46,11 @@ export interface RentInvoiceDraft {
   dueDays: number;
 }
 
-interface RentLink {
-  agreementId: string;
-  name: string;
-  rentCents: number;
-  from: string;
-  to: string | null;
-}
-
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-/** The property links of many agreements overlapping [start, end], by property name. One query. */
+/** The property links of many agreements overlapping [start, end], by property name (the agreements module's one query). */
 async function loadRentLinks(db: DbOrTx, agreementIds: string[], start: string, end: string): Promise<Map<string, RentLink[]>> {
-  const rows = await db
-    .select({ agreementId: agreementProperties.agreementId, name: properties.name, rentCents: properties.rentCents, from: agreementProperties.startDate, to: agreementProperties.endDate })
-    .from(agreementProperties)
-    .innerJoin(properties, eq(properties.id, agreementProperties.propertyId))
-    .where(and(inArray(agreementProperties.agreementId, agreementIds), lte(agreementProperties.startDate, end), or(isNull(agreementProperties.endDate), gte(agreementProperties.endDate, start))))
-    .orderBy(asc(properties.name));
+  const rows = await listRentLinks(db, agreementIds, start, end);
   const byAgreement = new Map<string, RentLink[]>();
   for (const row of rows) byAgreement.set(row.agreementId, [...(byAgreement.get(row.agreementId) ?? []), row]);
   return byAgreement;
@@ -171,11 +160,7 @@ export async function insertAgreementInvoice(
 
 /** `POST Agreements/Invoices/{id}` (Lease admins): rent lines for the given period. */
 export async function createAgreementInvoice(tx: Tx, actor: AuditActor, agreementId: string, input: TAgreementInvoiceCreate): Promise<string> {
-  const [agreement] = await tx
-    .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, status: agreements.status, dueDays: invoiceCycles.dueDays })
-    .from(agreements)
-    .innerJoin(invoiceCycles, eq(invoiceCycles.id, agreements.invoiceCycleId))
-    .where(eq(agreements.id, agreementId));
+  const agreement = await findAgreementToInvoice(tx, agreementId);
   if (!agreement) throw notFound('Agreement not found');
   if (agreement.status === 'Archived') throw new AppError('CONFLICT', 'An Archived agreement cannot be changed.');
   const today = await airportToday(tx);
@@ -184,6 +169,11 @@ export async function createAgreementInvoice(tx: Tx, actor: AuditActor, agreemen
   const id = await insertAgreementInvoice(tx, actor, agreement, { start: input.startDate, end: input.endDate, key: input.startDate }, agreement.dueDays, today);
   if (!id) throw new AppError('UNPROCESSABLE', INVOICE_MESSAGES.noAgreementLines);
   return id;
+}
+
+/** An invoice of the agreement for the period (keyed by its start) exists: the cycle run's own condition. */
+function invoicedForSql(agreementId: AnyPgColumn, periodStart: string): SQL {
+  return sql`exists (select 1 from ${invoices} where ${invoices.agreementId} = ${agreementId} and ${invoices.periodStart} = ${periodStart})`;
 }
 
 export interface RunOptions {
@@ -204,28 +194,14 @@ export async function runInvoiceCycles(db: Db, today?: string, options: RunOptio
   const chunkSize = options.chunkSize ?? RUN_CHUNK_SIZE;
   const actor: AuditActor = { user: null };
   let created = 0;
-  const cycles = await db.select().from(invoiceCycles);
+  const cycles = await listInvoiceCycles(db);
   for (const cycle of cycles) {
     const period = cyclePeriod(cycle.expression, day);
     if (!period) continue;
     let after: string | null = null;
     for (;;) {
       const chunk: { last: string; created: number } | null = await db.transaction(async (tx) => {
-        const due = await tx
-          .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, start: agreements.startDate, end: agreements.endDate })
-          .from(agreements)
-          .where(
-            and(
-              eq(agreements.invoiceCycleId, cycle.id),
-              inArray(agreements.status, ['Active', 'Expiring Soon']),
-              lte(agreements.startDate, period.end),
-              or(isNull(agreements.endDate), gte(agreements.endDate, period.start)),
-              after ? gt(agreements.id, after) : undefined,
-              sql`not exists (select 1 from ${invoices} where ${invoices.agreementId} = ${agreements.id} and ${invoices.periodStart} = ${period.start})`,
-            ),
-          )
-          .orderBy(asc(agreements.id))
-          .limit(chunkSize);
+        const due = await listCycleAgreements(tx, cycle.id, period, { after, limit: chunkSize }, (agreementId) => invoicedForSql(agreementId, period.start));
         if (due.length === 0) return null;
         const drafts = due.map((agreement) => ({
           agreement,
@@ -260,13 +236,12 @@ export async function runOverdueInvoices(db: Db, today?: string, options: RunOpt
     const chunk: { last: string; overdue: number } | null = await db.transaction(async (tx) => {
       const due = rowsOf<{ id: string; due_cents: string | number; due_date: string; late_fee: string | number | null }>(
         await tx.execute(sql`
-          select i.id, i.total_cents - i.paid_cents as due_cents, i.due_date::text as due_date, fee.late_fee
+          select i.id, i.total_cents - i.paid_cents as due_cents, i.due_date::text as due_date,
+            case when i.agreement_id is not null
+              then ${paymentTypeLateFeeSql(agreementPaymentTypeIdSql(sql`i.agreement_id`))}
+              else ${paymentTypeLateFeeSql(latestAgreementPaymentTypeIdSql(sql`i.company_id`))}
+            end as late_fee
           from invoices i
-          left join lateral (
-            select t.late_fee from agreements a inner join payment_types t on t.id = a.rent_adjustment_type_id
-            where case when i.agreement_id is not null then a.id = i.agreement_id else a.company_id = i.company_id end
-            order by a.start_date desc limit 1
-          ) fee on true
           where i.status = 'Created' and i.due_date < ${day}::date and i.paid_cents < i.total_cents and i.id > ${after}::uuid
           order by i.id
           limit ${chunkSize}

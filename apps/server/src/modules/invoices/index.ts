@@ -35,7 +35,9 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
 
 export type { InvoiceRow, LineItemRow } from './invoices.table';
 export { airportToday, findInvoice, listLines, listLinesOfInvoices, listUnpaidInvoices, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
-export { lockInvoice, lockPayableLines, lockPayableSelections, markLinesPaid, markSelectionsPaid, LINE_TAKEN, type LineSelection, type PayableSelection } from './invoices.service';
+export {
+  invoiceCompanyIdSql, lockInvoice, lockLinesIfUnpaid, lockPayableLines, lockPayableSelections, markLinesPaid, markSelectionsPaid, LINE_TAKEN, type LineSelection, type PayableSelection,
+} from './invoices.service';
 export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_MESSAGES, PAYMENT_MESSAGES, toCents, type TInvoiceCreate, type TLineItemInput, type TLineItemUpdate } from '@apron/core';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
@@ -125,6 +125,29 @@ export async function lockPayableLines(
   if (lines.length !== new Set(lineIds).size || lines.some((l) => l.paymentId)) throw new AppError('CONFLICT', LINE_TAKEN);
   const amountCents = lines.reduce((sum, l) => sum + l.chargesCents * l.amount, 0);
   return { invoice, lines, amountCents };
+}
+
+/**
+ * Lock the lines (`FOR UPDATE`, id order) and tell whether every one is still a line of the
+ * invoice and unpaid: a card payment's final check under the invoice's lock, which decides
+ * between paying and refunding (so it answers rather than throws).
+ */
+export async function lockLinesIfUnpaid(tx: Tx, invoiceId: string, lineIds: readonly string[]): Promise<boolean> {
+  const lines = await tx
+    .select({ id: invoiceLineItems.id, paymentId: invoiceLineItems.paymentId })
+    .from(invoiceLineItems)
+    .where(and(eq(invoiceLineItems.invoiceId, invoiceId), inArray(invoiceLineItems.id, [...lineIds])))
+    .orderBy(asc(invoiceLineItems.id))
+    .for('update');
+  return lines.length === new Set(lineIds).size && lines.every((l) => !l.paymentId);
+}
+
+/**
+ * The company of an invoice (in the scope, null = any) as a scalar subquery, for a statement of
+ * another module that locks that company in the same round trip (pay from balance: the ledger).
+ */
+export function invoiceCompanyIdSql(invoiceId: string, scope: InvoiceScope): SQL<string | null> {
+  return sql<string | null>`(select ${invoices.companyId} from ${invoices} where ${invoices.id} = ${invoiceId}${scope ? sql` and ${invoices.companyId} = ${scope}` : sql``})`;
 }
 
 /** Mark locked lines paid by a payment, then recompute totals and status. */

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/errors/app-error';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/provider';
-import { airportToday, lockInvoice, lockPayableLines, markLinesPaid, type InvoiceScope } from '../invoices/index';
-import { invoiceLineItems } from '../invoices/invoices.table';
+import { airportToday, lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid, type InvoiceScope } from '../invoices/index';
 import { cardAttempts, type CardAttemptRow } from './card-attempts.table';
 import { queueReceiptMail } from './receipts';
 import { payments } from './payments.table';
@@ -112,13 +111,8 @@ export async function finishCardAttempt(db: Db, actor: AuditActor, attemptRef: P
       await settle('failed');
       return { kind: 'failed', message: result.message || PAYMENT_MESSAGES.providerError };
     }
-    const lines = await tx
-      .select({ id: invoiceLineItems.id, paymentId: invoiceLineItems.paymentId })
-      .from(invoiceLineItems)
-      .where(and(eq(invoiceLineItems.invoiceId, invoice.id), inArray(invoiceLineItems.id, attempt!.lineIds)))
-      .orderBy(asc(invoiceLineItems.id))
-      .for('update');
-    if (invoice.status === 'Cancelled' || lines.length !== attempt!.lineIds.length || lines.some((l) => l.paymentId)) {
+    const linesPayable = await lockLinesIfUnpaid(tx, invoice.id, attempt!.lineIds);
+    if (invoice.status === 'Cancelled' || !linesPayable) {
       const due = await settle('refund_due');
       await recordAudit(tx, actor, { action: 'refund-due', entity: 'cardAttempt', entityId: due.id, after: { invoiceId: due.invoiceId, amountCents: due.amountCents, providerRef: due.providerRef } });
       return { kind: 'refund', attempt: due };

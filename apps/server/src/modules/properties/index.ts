@@ -24,6 +24,6 @@ export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource, type 
 export type { PropertyRow } from './properties.table';
 export { findProperty, propertyExists } from './properties.repo';
 export { findPropertySummaries, listPropertySummaries, type PropertySummary } from './property-summaries';
-export { findPropertyRents, setPropertyRent, type PropertyRent } from './property-rents';
+export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent, type PropertyRent } from './property-rents';
 export { seedDemoProperties } from './demo-properties';
 export { seedBenchProperties } from './bench-seed';

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { properties } from './properties.table';
 
@@ -26,4 +27,16 @@ export async function findPropertyRents(db: DbOrTx, ids: readonly string[], forU
 
 export async function setPropertyRent(db: DbOrTx, propertyId: string, rentCents: number): Promise<void> {
   await db.update(properties).set({ rentCents, updatedAt: new Date() }).where(eq(properties.id, propertyId));
+}
+
+/**
+ * A property's name and monthly rent as correlated subqueries on the primary key, for another
+ * module's set-based statement that has the property id (the invoice runs' rent links).
+ */
+export function propertyNameSql(propertyId: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`(select ${properties.name} from ${properties} where ${properties.id} = ${propertyId})`;
+}
+
+export function propertyRentCentsSql(propertyId: AnyPgColumn | SQL): SQL<number> {
+  return sql<number>`(select ${properties.rentCents} from ${properties} where ${properties.id} = ${propertyId})`.mapWith(Number);
 }

@@ -15,6 +15,8 @@ export { sanitizeRichText } from './rich-text';
 export { canReadSharedMasterData } from './settings.policy';
 export { MASTER_DEFINITIONS } from './master-data.registry';
 export { listAllMasterRows } from './settings.repo';
-export { cpiValues, documentTypeNameSql, findPaymentTypeRule, insuranceTypeExists, insuranceTypeNameSql, invoiceCycleDueDays } from './master-names';
+export {
+  cpiValues, documentTypeNameSql, findPaymentTypeRule, insuranceTypeExists, insuranceTypeNameSql, invoiceCycleDueDays, invoiceCycleDueDaysSql, listInvoiceCycles, paymentTypeLateFeeSql,
+} from './master-names';
 export { createMasterRow, setSystemSetting } from './settings.service';
 export type { CpiIndexRow } from './cpi-index.table';

@@ -48,3 +48,18 @@ export async function invoiceCycleDueDays(db: DbOrTx, ids: readonly string[]): P
   const rows = await db.select({ id: invoiceCycles.id, dueDays: invoiceCycles.dueDays }).from(invoiceCycles).where(inArray(invoiceCycles.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.dueDays]));
 }
+
+/** Every invoice cycle with what the cycle run needs: its period expression and due days. */
+export async function listInvoiceCycles(db: DbOrTx): Promise<Array<{ id: string; expression: string; dueDays: number }>> {
+  return db.select({ id: invoiceCycles.id, expression: invoiceCycles.expression, dueDays: invoiceCycles.dueDays }).from(invoiceCycles);
+}
+
+/** An invoice cycle's due days, for a statement that has the cycle id (one agreement to invoice). */
+export function invoiceCycleDueDaysSql(cycleId: AnyPgColumn | SQL): SQL<number> {
+  return sql<number>`(select ${invoiceCycles.dueDays} from ${invoiceCycles} where ${invoiceCycles.id} = ${cycleId})`.mapWith(Number);
+}
+
+/** A payment type's late fee (a percentage), for a statement that has the type id (the overdue run). */
+export function paymentTypeLateFeeSql(typeId: AnyPgColumn | SQL): SQL<string | number | null> {
+  return sql<string | number | null>`(select ${paymentTypes.lateFee} from ${paymentTypes} where ${paymentTypes.id} = ${typeId})`;
+}
