@@ -40,18 +40,6 @@ function ownerOf(file) {
   return platform ? `platform/${platform.name}` : null;
 }
 
-/**
- * Known crossings still to be replaced by the owner's functions (docs/adr/0004, "Pending"): the
- * importing file -> the foreign table files it may still import. This list only ever shrinks:
- * a new crossing fails lint, and removing an entry's last use makes the entry a lint error of
- * its own (see boundaries.test.ts), so it cannot linger.
- */
-export const PENDING_TABLE_READS = {
-  // Grid list queries (money-path work): the company name and settings names joined for sorting.
-  'apps/server/src/modules/agreements/agreements.repo.ts': ['apps/server/src/modules/companies/companies.table.ts', 'apps/server/src/modules/settings/settings.table.ts'],
-  'apps/server/src/modules/invoices/invoices.repo.ts': ['apps/server/src/modules/companies/companies.table.ts'],
-};
-
 const sourceOf = (node) => (node.source && typeof node.source.value === 'string' ? node.source.value : null);
 const isTypeOnly = (node) =>
   node.importKind === 'type' ||
@@ -70,7 +58,6 @@ export const boundariesRule = {
       platformToModule: 'platform/* must not import modules/* ({{source}}): let the module register what platform needs (docs/adr/0004).',
       featureToFeature: "Web feature '{{from}}' must not import feature '{{to}}'; compose features in app/ ({{source}}).",
       featureToApp: "Web feature '{{from}}' must not import app/ ({{source}}): app/ composes features, not the other way round.",
-      stalePending: '{{table}} is listed as a pending crossing of this file but no longer imported: remove it from PENDING_TABLE_READS.',
     },
   },
   create(context) {
@@ -81,8 +68,6 @@ export const boundariesRule = {
     const fromFeature = folderOf(WEB_FEATURES, file);
     if (!fromServer && !fromFeature) return {};
     const test = isTestFile(file);
-    const pendingOfFile = PENDING_TABLE_READS[path.relative(ROOT, file)] ?? [];
-    const pendingSeen = new Set();
     const check = (node) => {
       const source = sourceOf(node);
       if (!source || !source.startsWith('.')) return;
@@ -97,9 +82,7 @@ export const boundariesRule = {
       }
       if (fromServer && isTableFile(target) && !isTableFile(file) && !test && !isInside(path.join(SERVER_SRC, 'db'), file)) {
         const owner = ownerOf(target);
-        const table = path.relative(ROOT, resolveImport(file, source) ?? target);
-        if (pendingOfFile.includes(table)) pendingSeen.add(table);
-        else if (owner && owner !== ownerOf(file) && !isTypeOnly(node)) report('foreignTable', { owner });
+        if (owner && owner !== ownerOf(file) && !isTypeOnly(node)) report('foreignTable', { owner });
       }
       if (fromPlatform && isInside(SERVER_MODULES, target)) report('platformToModule');
       if (fromFeature) {
@@ -113,11 +96,6 @@ export const boundariesRule = {
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
       ImportExpression: check,
-      'Program:exit': (program) => {
-        for (const table of pendingOfFile) {
-          if (!pendingSeen.has(table)) context.report({ node: program, messageId: 'stalePending', data: { table } });
-        }
-      },
     };
   },
 };

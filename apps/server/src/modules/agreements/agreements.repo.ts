@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type TAgreementGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
-import { companies } from '../companies/companies.table';
-import { invoiceCycles, paymentTypes } from '../settings/settings.table';
+import { companyDirectory } from '../companies/index';
+import { invoiceCycleNameSql, paymentTypeNameSql, paymentTypeSkuTypeSql } from '../settings/index';
 import type { AgreementScope } from './agreements.policy';
 import { agreements, type AgreementRow } from './agreements.table';
 
@@ -19,7 +19,7 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
   startDate: agreements.startDate,
   endDate: agreements.endDate,
   status: agreements.status,
-  tenantName: sql`lower(${companies.name})`,
+  tenantName: sql`lower(${companyDirectory.name})`,
   createdAt: agreements.createdAt,
 };
 
@@ -31,7 +31,7 @@ export const gridColumns = {
   endDate: agreements.endDate,
   status: agreements.status,
   companyId: agreements.companyId,
-  companyName: companies.name,
+  companyName: companyDirectory.name,
 };
 export type AgreementGridData = { id: string; title: string; agreementNum: string; startDate: string; endDate: string | null; status: string; companyId: string; companyName: string };
 
@@ -58,7 +58,7 @@ export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, sco
   const rows = await db
     .select(gridColumns)
     .from(agreements)
-    .innerJoin(companies, eq(companies.id, agreements.companyId))
+    .innerJoin(companyDirectory, eq(companyDirectory.id, agreements.companyId))
     .where(where)
     .orderBy(order, tie)
     .limit(query.pageSize)
@@ -74,7 +74,7 @@ export async function findAgreementsByIds(db: DbOrTx, ids: string[], scope: Agre
   return db
     .select(gridColumns)
     .from(agreements)
-    .innerJoin(companies, eq(companies.id, agreements.companyId))
+    .innerJoin(companyDirectory, eq(companyDirectory.id, agreements.companyId))
     .where(and(inArray(agreements.id, ids), ...(scoped ? [scoped] : [])))
     .orderBy(desc(agreements.startDate), asc(agreements.id));
 }
@@ -87,15 +87,14 @@ export async function findAgreement(db: DbOrTx, id: string, scope: AgreementScop
   const [row] = await db
     .select({
       agreement: agreements,
-      companyName: companies.name,
-      invoiceCycleName: invoiceCycles.name,
-      paymentTypeName: paymentTypes.name,
-      paymentSkuType: paymentTypes.skuType,
+      companyName: companyDirectory.name,
+      // Required foreign keys: the names are always there, read by primary key.
+      invoiceCycleName: invoiceCycleNameSql(agreements.invoiceCycleId),
+      paymentTypeName: paymentTypeNameSql(agreements.rentAdjustmentTypeId),
+      paymentSkuType: paymentTypeSkuTypeSql(agreements.rentAdjustmentTypeId),
     })
     .from(agreements)
-    .innerJoin(companies, eq(companies.id, agreements.companyId))
-    .innerJoin(invoiceCycles, eq(invoiceCycles.id, agreements.invoiceCycleId))
-    .innerJoin(paymentTypes, eq(paymentTypes.id, agreements.rentAdjustmentTypeId))
+    .innerJoin(companyDirectory, eq(companyDirectory.id, agreements.companyId))
     .where(and(eq(agreements.id, id), ...(scoped ? [scoped] : [])))
     .limit(1);
   return row ? { ...row.agreement, companyName: row.companyName, invoiceCycleName: row.invoiceCycleName, paymentTypeName: row.paymentTypeName, paymentSkuType: row.paymentSkuType } : null;
@@ -114,19 +113,4 @@ export async function findAgreementByNumber(db: DbOrTx, agreementNum: string): P
     .where(sql`lower(${agreements.agreementNum}) = ${agreementNum.toLowerCase()}`)
     .limit(1);
   return row ?? null;
-}
-
-export async function companyStatus(db: DbOrTx, companyId: string): Promise<string | null> {
-  const [row] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row?.status ?? null;
-}
-
-export async function invoiceCycleExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: invoiceCycles.id }).from(invoiceCycles).where(eq(invoiceCycles.id, id)).limit(1);
-  return !!row;
-}
-
-export async function paymentTypeExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.id, id)).limit(1);
-  return !!row;
 }

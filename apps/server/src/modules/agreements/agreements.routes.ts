@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
+import { findCompany } from '../companies/index';
 import { actorOf, agreementScopeOf } from './agreements.policy';
 import { presentAgreement, presentAgreementGridRow } from './agreements.presenter';
 import * as repo from './agreements.repo';
@@ -48,7 +49,7 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const scope = agreementScopeOf(request.user);
       if (scope.companyId && scope.companyId !== request.params.id) throw notFound('Company not found');
-      if (!(await repo.companyStatus(ctx.db, request.params.id))) throw notFound('Company not found');
+      if (!(await findCompany(ctx.db, request.params.id))) throw notFound('Company not found');
       const { rows, total, estimated } = await repo.listAgreements(ctx.db, { ...request.query, tenantId: request.params.id }, scope);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');

@@ -3,6 +3,8 @@ import { AGREEMENT_MESSAGES, deriveAgreementStatus, type TAgreementValues, type 
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
+import { findCompany } from '../companies/index';
+import { invoiceCycleExists, paymentTypeExists } from '../settings/index';
 import * as repo from './agreements.repo';
 import * as links from './agreement-properties.repo';
 import { auditRow } from './agreements.presenter';
@@ -38,10 +40,10 @@ async function checkReferences(tx: Tx, values: TAgreementValues, current: Agreem
   if (same && same.id !== current?.id) throw fieldError('agreementNum', AGREEMENT_MESSAGES.duplicateNumber);
   // The owner must be Active when chosen; an agreement keeps its owner if the company later changes status.
   if (!current || current.companyId !== values.tenantId) {
-    if ((await repo.companyStatus(tx, values.tenantId)) !== 'Active') throw fieldError('tenantId', AGREEMENT_MESSAGES.ownerNotActive);
+    if ((await findCompany(tx, values.tenantId))?.status !== 'Active') throw fieldError('tenantId', AGREEMENT_MESSAGES.ownerNotActive);
   }
-  if (!(await repo.invoiceCycleExists(tx, values.invoiceCycleId))) throw fieldError('invoiceCycleId', 'Invoice Cycle not found');
-  if (!(await repo.paymentTypeExists(tx, values.rentAdjustmentType))) throw fieldError('rentAdjustmentType', 'Rent Adjustment Type not found');
+  if (!(await invoiceCycleExists(tx, values.invoiceCycleId))) throw fieldError('invoiceCycleId', 'Invoice Cycle not found');
+  if (!(await paymentTypeExists(tx, values.rentAdjustmentType))) throw fieldError('rentAdjustmentType', 'Rent Adjustment Type not found');
 }
 
 function columnsOf(values: TAgreementValues, calendar: Calendar) {

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { AGREEMENT_MESSAGES, TOTAL_COUNT_HEADER } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../platform/audit/audit.table';
+import { companies } from '../companies/companies.table';
+import { invoiceCycles, paymentTypes } from '../settings/settings.table';
 import { agreementPayload, buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin, type LeaseMasterData } from './agreements.test-support';
 
 let t: TestApp;
@@ -61,6 +63,11 @@ describe('POST /api/Agreements', () => {
     expect(body).toMatchObject({ agreementNum: 'LEASE-001', endDate: null, renewable: false, status: 'Active', tenantId: company._id, abilities: { edit: true, approveInsurance: true, removeProperty: false } });
     const read = await leaseStaff.request({ method: 'GET', url: `/api/Agreements/${body._id}` });
     expect(read.json()).toMatchObject({ _id: body._id, invoiceCycleId: master.invoiceCycleId, rentAdjustmentType: master.paymentTypeId, abilities: { edit: false } });
+    // The names of what it refers to, as stored by their owners.
+    const [cycle] = await t.db.select().from(invoiceCycles).where(eq(invoiceCycles.id, master.invoiceCycleId));
+    const [type] = await t.db.select().from(paymentTypes).where(eq(paymentTypes.id, master.paymentTypeId));
+    const [owner] = await t.db.select().from(companies).where(eq(companies.id, company._id));
+    expect(read.json()).toMatchObject({ tenantName: owner!.name, invoiceCycleName: cycle!.name, rentAdjustmentTypeName: type!.name, rentAdjustmentSkuType: type!.skuType });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, body._id));
     expect(audits.map((a) => a.action)).toEqual(['create']);
   });
@@ -131,6 +138,20 @@ describe('reading agreements: grids and tenants', () => {
     expect(mine.json().every((r: { tenantId: string }) => r.tenantId === company._id)).toBe(true);
     const byIds = await tenant.request({ method: 'POST', url: '/api/AgreementsByIds', payload: { ids: [own._id, foreign._id] } });
     expect(byIds.json().map((r: { _id: string }) => r._id)).toEqual([own._id]);
+  });
+
+  it("sorts by the owner's name either way, ignoring case, and shows it on each row", async () => {
+    const stamp = Date.now();
+    const zulu = await buildCompany(admin, { name: `Zulu Jets ${stamp}` });
+    const aardvark = await buildCompany(admin, { name: `aardvark Aviation ${stamp}` });
+    await buildAgreement(leaseAdmin, master, zulu._id, { title: `Owner sort A ${stamp}` });
+    await buildAgreement(leaseAdmin, master, aardvark._id, { title: `Owner sort B ${stamp}` });
+    const names = async (direction: string) => {
+      const rows = (await leaseStaff.request({ method: 'GET', url: `/api/Agreements?q=owner sort&sort=tenantName:${direction}` })).json() as Array<{ tenantName: string }>;
+      return rows.map((r) => r.tenantName);
+    };
+    expect(await names('asc')).toEqual([`aardvark Aviation ${stamp}`, `Zulu Jets ${stamp}`]);
+    expect(await names('desc')).toEqual([`Zulu Jets ${stamp}`, `aardvark Aviation ${stamp}`]);
   });
 
   it('Company/Agreements/:id: 404 for a missing company; AgreementsByIds: 400 on an empty list', async () => {

@@ -21,3 +21,4 @@ export type { CompanyRow } from './companies.table';
 export { findCompany, findCompanyIdsByName, insertCompany, listFirstCompanyIds } from './companies.repo';
 export { isCompanyUser } from './companies.policy';
 export { lockCompany } from './company-lock';
+export { companyDirectory } from './company-directory';

@@ -4,14 +4,15 @@ import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
-import { companies } from '../companies/companies.table';
+import { companyDirectory } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
 import { invoiceLineItems, invoices, type InvoiceRow, type LineItemRow } from './invoices.table';
 import type { InvoiceScope } from './invoices.policy';
 
 export type InvoiceWithTenant = InvoiceRow & { tenantName: string; tenantEmail: string };
 
-const invoiceColumns = getTableColumns(invoices);
+/** An invoice with its company's name and e-mail (joined from companies' `companyDirectory`, so the grid can sort by the name). */
+const withTenant = { ...getTableColumns(invoices), tenantName: companyDirectory.name, tenantEmail: companyDirectory.email };
 
 /** Today's calendar date in the airport time zone (System Settings TIME_ZONE). */
 export async function airportToday(db: DbOrTx, now = new Date()): Promise<string> {
@@ -29,7 +30,7 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
   amountDue: sql`(${invoices.totalCents} - ${invoices.paidCents})`,
   amountTotal: invoices.totalCents,
   amountPaid: invoices.paidCents,
-  tenantName: sql`lower(${companies.name})`,
+  tenantName: sql`lower(${companyDirectory.name})`,
 };
 
 /** The grid: filters, sort and paging in SQL over the maintained totals (no per-row aggregate). */
@@ -55,9 +56,9 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
   const nullable = sort.field === 'dueDate' || sort.field === 'paymentDate';
   const order = sort.direction === 'desc' ? sql`${column} desc${nullable ? sql` nulls last` : sql``}` : sql`${column} asc`;
   const rows = await db
-    .select({ ...invoiceColumns, tenantName: companies.name, tenantEmail: companies.email })
+    .select(withTenant)
     .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .innerJoin(companyDirectory, eq(companyDirectory.id, invoices.companyId))
     .where(where)
     .orderBy(order, desc(invoices.invoiceNumber))
     .limit(query.pageSize)
@@ -71,9 +72,9 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
 export async function findInvoice(db: DbOrTx, id: string, scope: InvoiceScope, forUpdate = false): Promise<InvoiceWithTenant | null> {
   const where = scope ? and(eq(invoices.id, id), eq(invoices.companyId, scope)) : eq(invoices.id, id);
   const base = db
-    .select({ ...invoiceColumns, tenantName: companies.name, tenantEmail: companies.email })
+    .select(withTenant)
     .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .innerJoin(companyDirectory, eq(companyDirectory.id, invoices.companyId))
     .where(where);
   const [row] = forUpdate ? await base.for('update', { of: invoices }) : await base;
   return row ?? null;
@@ -93,9 +94,9 @@ export async function listLinesOfInvoices(db: DbOrTx, invoiceIds: string[], unpa
 /** Invoices of a company that still have unpaid lines (not cancelled), oldest first. */
 export async function listUnpaidInvoices(db: DbOrTx, companyId: string): Promise<InvoiceWithTenant[]> {
   return db
-    .select({ ...invoiceColumns, tenantName: companies.name, tenantEmail: companies.email })
+    .select(withTenant)
     .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .innerJoin(companyDirectory, eq(companyDirectory.id, invoices.companyId))
     .where(and(eq(invoices.companyId, companyId), sql`${invoices.status} <> 'Cancelled'`, sql`${invoices.paidCents} < ${invoices.totalCents}`))
     .orderBy(asc(invoices.invoiceNumber))
     .limit(1000);

@@ -149,6 +149,22 @@ describe('tenants see their own invoices only', () => {
     expect((res.json() as Array<{ status: string }>).every((r) => r.status === 'Cancelled')).toBe(true);
     expect((await invoicesStaff.request({ method: 'GET', url: '/api/Invoices?sort=secret:asc' })).json().errors).toEqual({ sort: 'Cannot sort by secret' });
   });
+
+  it("sorts by the company's name either way, ignoring case, and shows it on each row", async () => {
+    const named = async (name: string) => (await admin.request({ method: 'POST', url: '/api/Company', payload: { name, description: 'Hangar tenant', email: 'billing@example.test', status: 'Active' } })).json() as { _id: string };
+    const stamp = Date.now();
+    const zulu = await named(`Zulu Jets ${stamp}`);
+    const aardvark = await named(`aardvark Aviation ${stamp}`);
+    const late = await buildInvoice(admin, zulu._id, []);
+    const early = await buildInvoice(admin, aardvark._id, []);
+    const order = async (direction: string) => {
+      const rows = (await invoicesStaff.request({ method: 'GET', url: `/api/Invoices?pageSize=100&sort=tenantName:${direction}` })).json() as Array<{ _id: string; tenantName: string }>;
+      const mine = rows.filter((r) => r._id === early._id || r._id === late._id);
+      return mine.map((r) => r.tenantName);
+    };
+    expect(await order('asc')).toEqual([`aardvark Aviation ${stamp}`, `Zulu Jets ${stamp}`]);
+    expect(await order('desc')).toEqual([`Zulu Jets ${stamp}`, `aardvark Aviation ${stamp}`]);
+  });
 });
 
 describe('e-mail copy and PDF', () => {

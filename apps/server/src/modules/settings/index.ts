@@ -16,7 +16,8 @@ export { canReadSharedMasterData } from './settings.policy';
 export { MASTER_DEFINITIONS } from './master-data.registry';
 export { listAllMasterRows } from './settings.repo';
 export {
-  cpiValues, documentTypeNameSql, findPaymentTypeRule, insuranceTypeExists, insuranceTypeNameSql, invoiceCycleDueDays, invoiceCycleDueDaysSql, listInvoiceCycles, paymentTypeLateFeeSql,
+  cpiValues, documentTypeNameSql, findPaymentTypeRule, insuranceTypeExists, insuranceTypeNameSql, invoiceCycleDueDays, invoiceCycleDueDaysSql, invoiceCycleExists, invoiceCycleNameSql,
+  listInvoiceCycles, paymentTypeExists, paymentTypeLateFeeSql, paymentTypeNameSql, paymentTypeSkuTypeSql,
 } from './master-names';
 export { createMasterRow, setSystemSetting } from './settings.service';
 export type { CpiIndexRow } from './cpi-index.table';

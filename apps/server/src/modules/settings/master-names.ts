@@ -17,6 +17,29 @@ export function insuranceTypeNameSql(typeId: AnyPgColumn | SQL): SQL<string> {
   return sql<string>`(select ${insuranceTypes.name} from ${insuranceTypes} where ${insuranceTypes.id} = ${typeId})`;
 }
 
+export function invoiceCycleNameSql(cycleId: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`(select ${invoiceCycles.name} from ${invoiceCycles} where ${invoiceCycles.id} = ${cycleId})`;
+}
+
+export function paymentTypeNameSql(typeId: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`(select ${paymentTypes.name} from ${paymentTypes} where ${paymentTypes.id} = ${typeId})`;
+}
+
+/** A payment type's SKU type (CPI, Flat, Percent): how its rent adjustment applies. */
+export function paymentTypeSkuTypeSql(typeId: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`(select ${paymentTypes.skuType} from ${paymentTypes} where ${paymentTypes.id} = ${typeId})`;
+}
+
+export async function invoiceCycleExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: invoiceCycles.id }).from(invoiceCycles).where(eq(invoiceCycles.id, id)).limit(1);
+  return !!row;
+}
+
+export async function paymentTypeExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.id, id)).limit(1);
+  return !!row;
+}
+
 export async function insuranceTypeExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: insuranceTypes.id }).from(insuranceTypes).where(eq(insuranceTypes.id, id)).limit(1);
   return !!row;
