@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// MUI's own ThemeProvider renders exactly this one for a theme without CSS variables (ours), but
+// importing it brings its CSS-variables provider into every page's first load.
+import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { ToastProvider } from '../components/toasts';
 import { AppErrorBoundary } from './error-boundary';
 import { theme } from './theme';
 
@@ -13,9 +15,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <CssBaseline />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={4000}>
-            {children}
-          </SnackbarProvider>
+          <ToastProvider>{children}</ToastProvider>
         </QueryClientProvider>
       </AppErrorBoundary>
     </ThemeProvider>

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useSnackbar } from 'notistack';
+import { createContext, useContext, useMemo } from 'react';
 import { errorMessage, isApiError } from './api-client';
 
 /** Success texts of the spec (doc 2 §8). */
@@ -11,6 +10,12 @@ export const SUCCESS_TEXT = {
 } as const;
 export const SESSION_NOT_VALID = 'Session not Valid';
 
+export type TToastVariant = 'success' | 'warning' | 'error';
+export type TEnqueueToast = (message: string, variant: TToastVariant) => void;
+
+/** Filled by `components/toasts.tsx` `ToastProvider` (max 3 toasts, auto-hide, close button). */
+export const ToastContext = createContext<TEnqueueToast | null>(null);
+
 export interface TNotify {
   success: (message: string) => void;
   error: (error: unknown) => void;
@@ -21,18 +26,19 @@ export interface TNotify {
 
 /** Toasts: success texts, and failures as the call's message or 'Error Occurred'. */
 export function useNotify(): TNotify {
-  const { enqueueSnackbar } = useSnackbar();
+  const enqueue = useContext(ToastContext);
+  if (!enqueue) throw new Error('useNotify needs a ToastProvider above it (app/providers.tsx)');
   return useMemo(
     () => ({
-      success: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
-      warning: (message: string) => enqueueSnackbar(message, { variant: 'warning' }),
-      failure: (message: string) => enqueueSnackbar(message, { variant: 'error' }),
+      success: (message: string) => enqueue(message, 'success'),
+      warning: (message: string) => enqueue(message, 'warning'),
+      failure: (message: string) => enqueue(message, 'error'),
       error: (error: unknown) => {
         // a 401 already returned the user to `/`; no toast for it
         if (isApiError(error) && error.status === 401) return;
-        enqueueSnackbar(errorMessage(error), { variant: 'error' });
+        enqueue(errorMessage(error), 'error');
       },
     }),
-    [enqueueSnackbar],
+    [enqueue],
   );
 }
