@@ -4,13 +4,16 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress';
 
-/** What every page loads: the runtime libraries and the MUI core the shell draws with. */
+/** What every page loads: the runtime libraries and the MUI core the shell draws with
+ * (plain boxes for the top bar; toasts are our own, `components/toasts.tsx`). */
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|notistack|goober|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime|clsx|prop-types|react-is|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|colors|Box|Typography|Button|ButtonBase|Paper|CircularProgress|SvgIcon|CssBaseline|GlobalStyles|AppBar|Toolbar|Container|Link|IconButton|LinearProgress|DefaultPropsProvider|zero-styled|RtlProvider))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime|clsx|prop-types|react-is|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|colors|Box|Typography|Button|ButtonBase|Paper|CircularProgress|SvgIcon|CssBaseline|GlobalStyles|IconButton|DefaultPropsProvider|zero-styled|RtlProvider))[\\/]/;
 /** Within those packages, what only some pages use (grids, stacks, checkboxes, transitions, icons). */
 const NOT_SHELL_MODULES =
   /node_modules[\\/]@mui[\\/](system[\\/](Grid|Stack)|material[\\/]internal[\\/](svg-icons|SwitchBase|Transition)|material[\\/]transitions|utils[\\/]useRovingTabIndex)[\\/]/;
-const isShellModule = (id: string) => SHELL_MODULES.test(id) && !NOT_SHELL_MODULES.test(id);
+/** A small helper of ours several first pages use (the signed-in identity): in the shell, not a file of its own. */
+const SHELL_SOURCES = /[\\/]src[\\/]lib[\\/]identity\.ts$/;
+const isShellModule = (id: string) => SHELL_SOURCES.test(id) || (SHELL_MODULES.test(id) && !NOT_SHELL_MODULES.test(id));
 
 const apiTarget = process.env.APRON_API_URL ?? 'http://localhost:3000';
 
@@ -25,7 +28,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page loads (React, the router, the query client, toasts, emotion and
+          // What every page loads (React, the router, the query client, emotion and
           // the MUI core the shell draws with) in one file instead of a dozen small ones: each
           // file costs a request and ~1 KB of response headers on a first visit.
           groups: [{ name: 'shell', test: isShellModule }],

@@ -1,11 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
@@ -16,7 +12,10 @@ import { logOut, loginUrl, useAccess, useAppConfig } from '../lib/session';
 import { Loader } from '../components/loader';
 import { GlobalLoader } from './global-loader';
 
-/** Only a signed-in user has the menu: a visitor's first load carries no drawer code. */
+/**
+ * Only a signed-in user has the menu, and its code loads when they first reach for it (pointer
+ * over or focus on the menu button, or a click): no page's first load carries the drawer.
+ */
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
 
 /** A 401 anywhere: the query cache is cleared and the user returns to `/`. */
@@ -39,27 +38,40 @@ export function TopBar() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const wantMenu = () => setMenuWanted(true);
   const airportName = config.data?.jsonvalue.airportName ?? '';
   const onSignIn = location.pathname.startsWith('/signin');
 
+  // Plain boxes rather than AppBar/Toolbar/Container/Link: the same look, less code in the shell.
   return (
-    <AppBar position="sticky" color="primary" elevation={1}>
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
-        <Link
+    <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 'appBar', bgcolor: 'primary.main', color: 'primary.contrastText', boxShadow: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 2, sm: 3 }, minHeight: { xs: 56, sm: 64 } }}>
+        <Box
           component={RouterLink}
           to="/"
-          color="inherit"
-          underline="none"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.25rem', flexShrink: 0 }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.25rem', flexShrink: 0, color: 'inherit', textDecoration: 'none' }}
         >
           <FlightTakeoffIcon aria-hidden />
           Apron
-        </Link>
+        </Box>
         <Typography component="div" variant="h6" noWrap sx={{ flexGrow: 1, ml: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
           {user ? airportName : ''}
         </Typography>
         {user ? (
-          <IconButton color="inherit" edge="end" aria-label="Open menu" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(true)}>
+          <IconButton
+            color="inherit"
+            edge="end"
+            aria-label="Open menu"
+            aria-haspopup="true"
+            aria-expanded={open}
+            onPointerEnter={wantMenu}
+            onFocus={wantMenu}
+            onClick={() => {
+              wantMenu();
+              setOpen(true);
+            }}
+          >
             <MenuIcon />
           </IconButton>
         ) : (
@@ -69,13 +81,13 @@ export function TopBar() {
             </Button>
           )
         )}
-      </Toolbar>
-      {user && (
+      </Box>
+      {user && menuWanted && (
         <Suspense fallback={null}>
           <NavDrawer user={user} open={open} onClose={() => setOpen(false)} onLogOut={() => void logOut(queryClient)} />
         </Suspense>
       )}
-    </AppBar>
+    </Box>
   );
 }
 
@@ -86,11 +98,11 @@ export function Layout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <GlobalLoader />
       <TopBar />
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+      <Box component="main" sx={{ flexGrow: 1, width: '100%', maxWidth: 'lg', mx: 'auto', py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
         <Suspense fallback={<Loader />}>
           <Outlet />
         </Suspense>
-      </Container>
+      </Box>
     </Box>
   );
 }

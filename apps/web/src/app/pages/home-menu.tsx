@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { menuFor, type TSessionUser } from '@apron/core/access';
@@ -34,35 +33,35 @@ export function HomeMenu({ user }: { user: TSessionUser }) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Dashboard
       </Typography>
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Home menu">
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }} aria-label="Home menu">
         {items.map((item) => (
-          <Grid key={item.key} size={{ xs: 6, sm: 4, md: 3 }} component="li">
+          <Box key={item.key} component="li">
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardActionArea component={RouterLink} to={item.route} sx={{ height: '100%' }}>
                 <TileBody itemKey={item.key} label={item.label} />
               </CardActionArea>
             </Card>
-          </Grid>
+          </Box>
         ))}
         {showContactTiles && (
           <>
-            <Grid size={{ xs: 6, sm: 4, md: 3 }} component="li">
+            <Box component="li">
               <Card variant="outlined" sx={{ height: '100%' }}>
                 <CardActionArea onClick={() => setDialog('contact')} sx={{ height: '100%' }}>
                   <TileBody itemKey="contact" label="Contact Us" />
                 </CardActionArea>
               </Card>
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4, md: 3 }} component="li">
+            </Box>
+            <Box component="li">
               <Card variant="outlined" sx={{ height: '100%' }}>
                 <CardActionArea onClick={() => setDialog('lostCard')} sx={{ height: '100%' }}>
                   <TileBody itemKey="lostCard" label="Lost/Stolen Card" />
                 </CardActionArea>
               </Card>
-            </Grid>
+            </Box>
           </>
         )}
-      </Grid>
+      </Box>
       {showContactTiles && <PublicDialogs open={dialog} onClose={() => setDialog(null)} />}
     </Box>
   );

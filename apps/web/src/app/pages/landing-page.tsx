@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PublicDialogs, type TPublicDialog } from './public-dialogs';
@@ -94,13 +93,13 @@ export function LandingPage() {
         <Typography color="text.secondary">Powered By Apron</Typography>
       </Box>
       {showCards && (
-        <Grid container spacing={2}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
           {cards.map((card) => (
-            <Grid key={card.key} size={{ xs: 12, sm: 6, md: 3 }}>
+            <Box key={card.key}>
               <LandingCard card={card} />
-            </Grid>
+            </Box>
           ))}
-        </Grid>
+        </Box>
       )}
       <PublicDialogs open={dialog} onClose={() => setDialog(null)} />
     </Box>
