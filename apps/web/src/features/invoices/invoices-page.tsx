@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import MuiTextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
@@ -12,8 +12,10 @@ import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
 import { companyInvoicesPath, INVOICE_GRID_PATH, useCompanyOptions } from './api';
-import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { invoiceColumns, type TGridWidth } from './invoice-columns';
+
+/** The form (react-hook-form, its fields) loads when staff open it, not with the grid. */
+const CreateInvoiceDialog = lazy(async () => ({ default: (await import('./create-invoice-dialog')).CreateInvoiceDialog }));
 
 interface TFilters {
   status: string;
@@ -92,7 +94,11 @@ function InvoiceGrid(props: { path: string; companyId?: string; backTo: string; 
         initialSort={[{ field: 'invoiceNumber', sort: 'desc' }]}
         onRowClick={(row) => navigate(`/invoices/${encodeURIComponent(row._id)}`)}
       />
-      {canCreate && <CreateInvoiceDialog open={creating} onClose={() => setCreating(false)} companyId={companyId} />}
+      {canCreate && creating && (
+        <Suspense fallback={null}>
+          <CreateInvoiceDialog open onClose={() => setCreating(false)} companyId={companyId} />
+        </Suspense>
+      )}
     </>
   );
 }
