@@ -1,28 +1,12 @@
 import { z } from 'zod';
 // numberError also installs the plain-sentence validation messages (PRODUCT-RULES 27)
 import { numberError } from './common/number';
+import { formatMoney, toCents } from './money-format';
+
+export { toCents, fromCents, sumCents, formatMoney } from './money-format';
 
 /** Money lives as integer cents inside; dollars with at most two decimals at the edges. */
 export const MAX_PRICE_CENTS = 10_000_000_00;
-
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-export function fromCents(cents: number): number {
-  return cents / 100;
-}
-
-export function sumCents(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
-}
-
-const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** `$1,234.50` from cents. */
-export function formatMoney(cents: number): string {
-  return formatter.format(cents / 100);
-}
 
 function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

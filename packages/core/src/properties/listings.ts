@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTRIBUTE_TYPES } from './master-data';
 import { ZLocation } from './property';
+import { LISTING_SORTS } from './listing-constants';
 
 /**
  * The public `/listings` page (issue 3 item 9). The DTO carries listing fields only — never
@@ -22,21 +23,9 @@ export const ZPublicListing = z.object({
 });
 export type TPublicListing = z.infer<typeof ZPublicListing>;
 
-export const LISTING_SORTS = ['rent', 'name', 'availability', 'type'] as const;
-export type TListingSort = (typeof LISTING_SORTS)[number];
-export const LISTING_PAGE_SIZES = [5, 10, 15, 20] as const;
-
-/**
- * The public list counts matches up to this many; beyond it `X-Total-Count` says the cap and
- * `X-Total-Count-Capped: true` is sent (the page shows "1,000+"). An exact count of a huge
- * public table would cost more than the page itself (issue 3 item 13); 1,000 rows is 50 pages of
- * the largest page size, and keeps the first page as cheap at 100k properties as at 1k.
- */
-export const LISTINGS_COUNT_CAP = 1_000;
+// The constants live in a zod-free file the public page can import (listing-constants.ts).
+export { LISTING_SORTS, LISTING_PAGE_SIZES, LISTINGS_COUNT_CAP, ATTRIBUTE_KEY_PREFIX, LISTING_MAP_ZOOM, type TListingSort } from './listing-constants';
 export { TOTAL_COUNT_CAPPED_HEADER } from '../common/headers';
-
-/** `attr.<attribute id>` — a filter (query key) or a sort key for attributes that allow it. */
-export const ATTRIBUTE_KEY_PREFIX = 'attr.';
 const uuidPattern = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /**
@@ -68,6 +57,3 @@ export const ZListingAttribute = z.object({
   values: z.array(z.string()),
 });
 export type TListingAttribute = z.infer<typeof ZListingAttribute>;
-
-/** Map zoom of the listings page (spec doc 2 §9): 10 by default, 14 on a selected listing. */
-export const LISTING_MAP_ZOOM = { initial: 10, selected: 14 } as const;

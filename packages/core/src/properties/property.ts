@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zDollars } from '../money';
 import { zRequiredText } from '../common/text';
+import { DEFAULT_PROPERTY_LOCATION } from './listing-constants';
 import { attributeValueError, isCalendarDate, type TAttributeType } from './master-data';
 
 /**
@@ -11,8 +12,8 @@ export const PROPERTY_STATUSES = ['Active', 'Inactive', 'Leased'] as const;
 export type TPropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export const SETTABLE_PROPERTY_STATUSES = ['Active', 'Inactive'] as const;
 
-/** Where new properties start on the map (spec doc 1 §5: lon -119.734, lat 39.193). */
-export const DEFAULT_PROPERTY_LOCATION = { lat: 39.193, lon: -119.734 } as const;
+// in a zod-free file the public listings page imports
+export { DEFAULT_PROPERTY_LOCATION } from './listing-constants';
 
 export const ZLocation = z.object({
   lat: z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),

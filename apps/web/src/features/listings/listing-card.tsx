@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PlaceIcon from '@mui/icons-material/Place';
 import { formatDate } from '@apron/core/dates';
-import { formatMoney, toCents } from '@apron/core/money';
+import { formatMoney, toCents } from '@apron/core/money-format';
 import type { TPublicListing } from '@apron/core/properties/listings';
 
 /** `$1,250.00` from the dollars the API carries. */

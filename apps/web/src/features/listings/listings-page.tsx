@@ -1,17 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
-import MuiTextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { LISTING_MAP_ZOOM, LISTING_PAGE_SIZES, LISTINGS_COUNT_CAP, type TListingAttribute } from '@apron/core/properties/listings';
-import { DEFAULT_PROPERTY_LOCATION } from '@apron/core/properties/property';
-import { MapView, type TMapMarker } from '../../components/map-view';
+import type { TListingAttribute } from '@apron/core/properties/listings';
+import { DEFAULT_PROPERTY_LOCATION, LISTING_MAP_ZOOM, LISTING_PAGE_SIZES, LISTINGS_COUNT_CAP } from '@apron/core/properties/listing-constants';
+import type { TMapMarker } from '../../components/map-view';
 import { useListingAttributes, useListings, useListingTypes } from './listings-api';
 import { ListingCard, formatRent } from './listing-card';
 import { readListingsState, writeListingsState, type TListingsState } from './listings-url';
+
+/** The map (and Leaflet, which it loads) comes after the list: the list is what a visitor reads first. */
+const MapView = lazy(async () => ({ default: (await import('../../components/map-view')).MapView }));
 
 const BUILT_IN_SORTS = [
   { value: 'rent', label: 'Rent' },
@@ -20,25 +25,27 @@ const BUILT_IN_SORTS = [
   { value: 'type', label: 'Property Type' },
 ] as const;
 
+/**
+ * A native select drawn like an outlined small TextField. Built from its parts because TextField
+ * also bundles the menu select (menu, popover, modal): ~15 KB this public page does not use.
+ */
 function Select(props: { label: string; value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[]; emptyLabel?: string }) {
   const { label, value, onChange, options, emptyLabel } = props;
+  const id = useId();
   return (
-    <MuiTextField
-      select
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      size="small"
-      sx={{ minWidth: 150 }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </MuiTextField>
+    <FormControl size="small" sx={{ minWidth: 150 }}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} input={<OutlinedInput label={label} notched />}>
+        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
   );
 }
 
@@ -135,22 +142,28 @@ export function ListingsPage() {
         Property Listings
       </Typography>
       <Filters state={state} update={update} attributes={attributes.data ?? []} />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Box sx={{ minWidth: 0 }}>
           <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
-            <MapView
-              ariaLabel="Map of listings"
-              center={DEFAULT_PROPERTY_LOCATION}
-              zoom={LISTING_MAP_ZOOM.initial}
-              markers={markers}
-              selectedId={selectedId}
-              selectedZoom={LISTING_MAP_ZOOM.selected}
-              onMarkerClick={setSelectedId}
-              height={{ xs: 280, md: '70vh' }}
-            />
+            <Box sx={{ minHeight: { xs: 280, md: '70vh' } }}>
+              {!listings.isPending && (
+                <Suspense fallback={null}>
+                  <MapView
+                    ariaLabel="Map of listings"
+                    center={DEFAULT_PROPERTY_LOCATION}
+                    zoom={LISTING_MAP_ZOOM.initial}
+                    markers={markers}
+                    selectedId={selectedId}
+                    selectedZoom={LISTING_MAP_ZOOM.selected}
+                    onMarkerClick={setSelectedId}
+                    height={{ xs: 280, md: '70vh' }}
+                  />
+                </Suspense>
+              )}
+            </Box>
           </Box>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
             {listings.isPending ? 'Loading listings' : listings.isError ? 'Error Occurred' : `${totalText} listings`}
           </Typography>
@@ -177,8 +190,8 @@ export function ListingsPage() {
               onChange={(value) => update({ pageSize: Number(value), page: 1 })}
             />
           </Stack>
-        </Grid>
-      </Grid>
+        </Box>
+      </Box>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_KEY_PREFIX, LISTING_PAGE_SIZES, LISTING_SORTS } from '@apron/core/properties/listings';
+import { ATTRIBUTE_KEY_PREFIX, LISTING_PAGE_SIZES, LISTING_SORTS } from '@apron/core/properties/listing-constants';
 
 /**
  * The page's state lives in the URL (`?type=&sort=rent:desc&page=2&pageSize=10&attr.<id>=v`) so a
