@@ -1,43 +1,54 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { accessBody, appConfig, buildUser } from '../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render';
+import { accessBody, buildUser } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { BalancesPage } from './balances-page';
 
-const OWN_COMPANY = '2b3c4d5e-6f7a-4b2c-9d3e-4f5a6b7c8d9e';
-const OTHER_COMPANY = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
+const LEDGER = {
+  balance: 500,
+  records: [
+    { _id: 'r1', tenantId: 'c1', accountNum: '****2345', routingNum: '121000358', amount: 8900, type: 'Credit', dateApplied: '2025-11-01', reference: null, runningBalance: 8900, createdAt: '2025-11-01T10:00:00Z' },
+    { _id: 'r2', tenantId: 'c1', accountNum: '', routingNum: '', amount: 8400, type: 'Debit', dateApplied: '2026-11-23', reference: 'Invoice #1003', runningBalance: 500, createdAt: '2026-11-23T10:00:00Z' },
+  ],
+};
 
-describe('a page whose main record is refused', () => {
-  it("shows a tenant No Access for another company's balances, not a ledger page with 'Error Occurred'", async () => {
-    stubFetch({
-      'GET /api/Session': { body: accessBody(buildUser({ isInternal: false, companyId: OWN_COMPANY })) },
-      'GET /api/AppConfig': { body: appConfig(true) },
-      [`GET /api/Company/Balances/${OTHER_COMPANY}`]: { status: 404, body: { code: 'NOT_FOUND', message: 'Owner not found' } },
-    });
-    renderApp(`/companies/${OTHER_COMPANY}/balances`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'No Access' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Pay Invoices' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Account Balance')).not.toBeInTheDocument();
-    expect(screen.queryByText('Error Occurred')).not.toBeInTheDocument();
+function renderLedger() {
+  stubFetch({
+    'GET /api/Session': { body: accessBody(buildUser({ isInternal: false, modules: [], companyId: 'c1' })) },
+    'GET /api/Company/Balances/': { body: LEDGER, headers: { 'X-Total-Count': '2' } },
+  });
+  renderWithProviders(<BalancesPage />);
+}
+
+/** A window of the given kind: on a phone every max-width media query matches. */
+function setWindow(kind: 'phone' | 'desktop') {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: kind === 'phone' && query.includes('max-width'), media: query, onchange: null,
+    addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Account Balance ledger', () => {
+  it('shows account details, type, amount, date and running balance on a desktop', async () => {
+    setWindow('desktop');
+    renderLedger();
+    const grid = await screen.findByRole('grid', { name: 'Balance records' });
+    expect(await within(grid).findByText('****2345 / 121000358')).toBeInTheDocument();
+    for (const header of ['Account Details', 'Balance Type', 'Amount', 'Date Applied', 'Balance']) {
+      expect(within(grid).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
   });
 
-  it('shows No Access for a 403 and the record\'s not-found view for a 404', async () => {
-    stubFetch({
-      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Company'] })) },
-      'GET /api/AppConfig': { body: appConfig(true) },
-      [`GET /api/Company/${OTHER_COMPANY}`]: { status: 403, body: { code: 'FORBIDDEN', message: 'Forbidden' } },
-    });
-    renderApp(`/companies/${OTHER_COMPANY}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'No Access' })).toBeInTheDocument();
-  });
-
-  it("shows 'Owner not found' as the page for a missing owner", async () => {
-    stubFetch({
-      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Company'] })) },
-      'GET /api/AppConfig': { body: appConfig(true) },
-    });
-    renderApp(`/companies/${OTHER_COMPANY}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Owner not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  it('keeps date, signed amount and balance on a phone, so nothing scrolls sideways', async () => {
+    setWindow('phone');
+    renderLedger();
+    const grid = await screen.findByRole('grid', { name: 'Balance records' });
+    expect(await within(grid).findByText('−$8,400.00')).toBeInTheDocument();
+    expect(within(grid).queryByRole('columnheader', { name: 'Balance Type' })).not.toBeInTheDocument();
+    expect(within(grid).queryByRole('columnheader', { name: 'Account Details' })).not.toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: 'Date' })).toBeInTheDocument();
   });
 });
