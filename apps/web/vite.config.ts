@@ -15,6 +15,8 @@ const NOT_SHELL_MODULES =
 const SHELL_SOURCES = /[\\/]src[\\/]lib[\\/]identity\.ts$/;
 const isShellModule = (id: string) => SHELL_SOURCES.test(id) || (SHELL_MODULES.test(id) && !NOT_SHELL_MODULES.test(id));
 
+const CORE_FORMAT_MODULES = /[\\/]packages[\\/]core[\\/]src[\\/](dates|money-format|properties[\\/]listing-constants)\.ts$/;
+
 const apiTarget = process.env.APRON_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -31,7 +33,11 @@ export default defineConfig({
           // What every page loads (React, the router, the query client, emotion and
           // the MUI core the shell draws with) in one file instead of a dozen small ones: each
           // file costs a request and ~1 KB of response headers on a first visit.
-          groups: [{ name: 'shell', test: isShellModule }],
+          groups: [
+            { name: 'shell', test: isShellModule },
+            // zod-free core helpers public pages share (dates, money formatting, listing constants): one file, not three
+            { name: 'core-format', test: CORE_FORMAT_MODULES },
+          ],
         },
       },
     },

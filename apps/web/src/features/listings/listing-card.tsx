@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
+import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -18,8 +17,8 @@ export function formatRent(dollars: number): string {
 export function ListingCard({ listing, selected, onSelect }: { listing: TPublicListing; selected: boolean; onSelect: () => void }) {
   const available = listing.dateAvailable ? formatDate(listing.dateAvailable) : null;
   return (
-    <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
-      <Stack direction="row" spacing={1.5} sx={{ p: 1.5, alignItems: 'flex-start' }}>
+    <Paper variant="outlined" sx={{ overflow: 'hidden', borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
+      <Box sx={{ display: 'flex', gap: 1.5, p: 1.5, alignItems: 'flex-start' }}>
         {listing.image ? (
           <Box
             component="img"
@@ -56,7 +55,7 @@ export function ListingCard({ listing, selected, onSelect }: { listing: TPublicL
             Show on map
           </Button>
         </Box>
-      </Stack>
-    </Card>
+      </Box>
+    </Paper>
   );
 }
