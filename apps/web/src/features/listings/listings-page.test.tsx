@@ -91,7 +91,39 @@ describe('public listings page', () => {
     const item = await screen.findByRole('button', { name: 'Show on map: T-Hangar A2' });
     await user.click(item);
     expect(item).toHaveAttribute('aria-pressed', 'true');
-    const map = screen.getByRole('region', { name: 'Map of listings' });
-    await waitFor(() => expect(map.querySelector('.leaflet-popup-content')?.textContent).toContain('T-Hangar A2'));
+    // The static map is replaced by the real one (Leaflet) once it has loaded, zoomed to the choice.
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Map of listings' }).querySelector('.leaflet-popup-content')?.textContent).toContain('T-Hangar A2'),
+    );
+  });
+
+  it('shows the listings on a static map without loading Leaflet, and the real map at the first interaction', async () => {
+    const user = userEvent.setup();
+    stubPublic();
+    renderApp('/listings');
+    const staticMap = await screen.findByRole('region', { name: 'Map of listings' });
+    expect(within(staticMap).getByRole('button', { name: 'T-Hangar A1' })).toBeInTheDocument();
+    expect(within(staticMap).getByRole('button', { name: 'T-Hangar A2' })).toBeInTheDocument();
+    expect(document.querySelector('.leaflet-container')).toBeNull();
+
+    await user.hover(staticMap);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Map of listings' })).toHaveClass('leaflet-container'));
+    expect(screen.getAllByRole('region', { name: 'Map of listings' })).toHaveLength(1);
+    expect(await within(screen.getByRole('region', { name: 'Map of listings' })).findByRole('button', { name: 'T-Hangar A1' })).toBeInTheDocument();
+  });
+
+  it('a marker of the static map chosen by keyboard opens its place on the real map and keeps the focus there', async () => {
+    const user = userEvent.setup();
+    stubPublic();
+    renderApp('/listings');
+    const staticMap = await screen.findByRole('region', { name: 'Map of listings' });
+    within(staticMap).getByRole('button', { name: 'T-Hangar A2' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Map of listings' }).querySelector('.leaflet-popup-content')?.textContent).toContain('T-Hangar A2'),
+    );
+    expect(screen.getByRole('button', { name: 'Show on map: T-Hangar A2' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(document.activeElement).toHaveClass('leaflet-marker-icon'));
+    expect(document.activeElement).toHaveAttribute('title', 'T-Hangar A2');
   });
 });

@@ -1,17 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { TListingAttribute } from '@apron/core/properties/listings';
-import { DEFAULT_PROPERTY_LOCATION, LISTING_MAP_ZOOM, LISTING_PAGE_SIZES, LISTINGS_COUNT_CAP } from '@apron/core/properties/listing-constants';
+import { LISTING_PAGE_SIZES, LISTINGS_COUNT_CAP } from '@apron/core/properties/listing-constants';
 import type { TMapMarker } from '../../components/map-view';
 import { useListingAttributes, useListings, useListingTypes } from './listings-api';
 import { ListingCard, formatRent } from './listing-card';
+import { ListingsMap } from './listings-map';
 import { readListingsState, writeListingsState, type TListingsState } from './listings-url';
-
-/** The map (and Leaflet, which it loads) comes after the list: the list is what a visitor reads first. */
-const MapView = lazy(async () => ({ default: (await import('../../components/map-view')).MapView }));
 
 const BUILT_IN_SORTS = [
   { value: 'rent', label: 'Rent' },
@@ -169,20 +167,8 @@ export function ListingsPage() {
         <Box sx={{ minWidth: 0 }}>
           <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
             <Box sx={{ minHeight: { xs: 280, md: '70vh' } }}>
-              {!listings.isPending && (
-                <Suspense fallback={null}>
-                  <MapView
-                    ariaLabel="Map of listings"
-                    center={DEFAULT_PROPERTY_LOCATION}
-                    zoom={LISTING_MAP_ZOOM.initial}
-                    markers={markers}
-                    selectedId={selectedId}
-                    selectedZoom={LISTING_MAP_ZOOM.selected}
-                    onMarkerClick={setSelectedId}
-                    height={{ xs: 280, md: '70vh' }}
-                  />
-                </Suspense>
-              )}
+              {/* After the list: the list is what a visitor reads first. */}
+              {!listings.isPending && <ListingsMap markers={markers} selectedId={selectedId} onSelect={setSelectedId} />}
             </Box>
           </Box>
         </Box>
