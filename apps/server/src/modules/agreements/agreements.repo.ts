@@ -8,10 +8,7 @@ import { companyDirectory } from '../companies/index';
 import { invoiceCycleNameSql, paymentTypeNameSql, paymentTypeSkuTypeSql } from '../settings/index';
 import type { AgreementScope } from './agreements.policy';
 import { agreements, type AgreementRow } from './agreements.table';
-
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../platform/http/list-search';
 
 const SORTS: Record<string, SQL | AnyPgColumn> = {
   title: sql`lower(${agreements.title})`,

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { findEnabledInternalAdmins } from '../../platform/auth/accounts.repo';
 import { resolveSort } from '../../platform/http/list-sort';
 import { alertRecipients, alerts, type AlertRow } from './alerts.table';
+import { containsPattern } from '../../platform/http/list-search';
 
 export type RecipientAlert = AlertRow & { isNew: boolean };
 
@@ -22,10 +23,6 @@ export async function insertAlert(
 
 const SORT_COLUMNS = { createdAt: alerts.createdAt, subject: alerts.subject } as const;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The caller's alerts (not removed), paged and sorted in SQL; newest first by default. */
 export async function findAlertsOfAccount(db: DbOrTx, accountId: string, query: TListQuery): Promise<{ rows: RecipientAlert[]; total: number }> {
   const sort = resolveSort(SORT_COLUMNS, query.sort, { field: 'createdAt', direction: 'desc' });
@@ -33,7 +30,7 @@ export async function findAlertsOfAccount(db: DbOrTx, accountId: string, query: 
   const direction = sort.direction === 'asc' ? asc : desc;
   const conditions: SQL[] = [eq(alertRecipients.accountId, accountId), isNull(alertRecipients.deletedAt)];
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(or(ilike(alerts.subject, pattern), ilike(alerts.body, pattern))!);
   }
   const where = and(...conditions);

@@ -5,11 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
 import { findCompanyAccountForUpdate, listAccountsOfCompany } from '../../platform/auth/accounts.repo';
 import { companies, type CompanyRow, type NewCompany } from './companies.table';
-
-/** `%text%` for LIKE, with the wildcard characters of the text itself escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../platform/http/list-search';
 
 const SORTS: Record<string, SQL | AnyPgColumn> = {
   name: sql`lower(${companies.name})`,

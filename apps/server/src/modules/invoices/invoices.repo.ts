@@ -8,6 +8,7 @@ import { companyDirectory } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
 import { invoiceLineItems, invoices, type InvoiceRow, type LineItemRow } from './invoices.table';
 import type { InvoiceScope } from './invoices.policy';
+import { containsPattern } from '../../platform/http/list-search';
 
 export type InvoiceWithTenant = InvoiceRow & { tenantName: string; tenantEmail: string };
 
@@ -44,7 +45,7 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
   if (query.invoiceFrom) filters.push(gte(invoices.invoiceDate, query.invoiceFrom));
   if (query.invoiceTo) filters.push(lte(invoices.invoiceDate, query.invoiceTo));
   if (query.q) {
-    const text = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const text = containsPattern(query.q);
     const asNumber = /^\d{1,15}$/.test(query.q) ? Number(query.q) : null;
     filters.push(asNumber !== null ? sql`(${invoices.invoiceNumber} = ${asNumber} or lower(${invoices.name}) like ${text})` : sql`lower(${invoices.name}) like ${text}`);
   }

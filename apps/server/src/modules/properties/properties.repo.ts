@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { leaseSource } from './lease-source';
 import { resolveSort } from '../../platform/http/list-sort';
 import type { GridRowData } from './properties.presenter';
+import { containsPattern } from '../../platform/http/list-search';
 import {
   properties, propertyAreas, propertyAttributeValues, propertyImages, propertyTypes, type PropertyImageRow, type PropertyRow,
 } from './properties.table';
@@ -97,7 +98,7 @@ const GRID_SORTS = {
 export async function findPropertiesForGrid(db: DbOrTx, query: TPropertyGridQuery, day: string): Promise<{ rows: GridRowData[]; total: number }> {
   const status = derivedStatusSql(day);
   const filters: SQL[] = [];
-  if (query.q) filters.push(ilike(searchTextSql, `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (query.q) filters.push(ilike(searchTextSql, containsPattern(query.q)));
   if (query.propertyType) filters.push(eq(properties.propertyTypeId, query.propertyType));
   if (query.area) filters.push(eq(properties.areaId, query.area));
   if (query.status === 'Inactive') filters.push(eq(properties.status, 'Inactive'));

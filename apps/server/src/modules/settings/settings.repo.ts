@@ -3,13 +3,9 @@ import { MAX_PAGE_SIZE, type TListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
 import type { MasterDefinition } from './master-data.registry';
+import { containsPattern } from '../../platform/http/list-search';
 
 type Row = Record<string, unknown>;
-
-/** `%text%` for LIKE, with the wildcard characters of the text itself escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** ORDER BY from `sort=field:dir`, whitelisted per type; the id breaks ties so pages are stable. */
 export function orderFor(def: MasterDefinition, sort: string | undefined): SQL[] {

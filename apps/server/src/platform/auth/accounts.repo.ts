@@ -4,6 +4,7 @@ import { type TAccountListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../http/list-sort';
 import { accounts, type AccountRow } from './accounts.table';
+import { containsPattern } from '../http/list-search';
 
 /**
  * The account store. Accounts are who can sign in — sessions, bearer tokens, password links and
@@ -36,11 +37,6 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Acc
     .where(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
   return row ?? null;
-}
-
-/** `%text%` for LIKE, with the wildcard characters of the text itself escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const SORTS: Record<string, SQL | AnyPgColumn> = {
