@@ -3,19 +3,21 @@ import { NUL_MESSAGE } from '@apron/core';
 import { AppError } from '../errors/app-error';
 
 /** The path (`a.b.0`) of the first string holding a NUL character, or null. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, [...path, String(index)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
+export function findNul(value: unknown): string | null {
+  const path = nulPath(value);
+  return path === null ? null : path.join('.');
+}
+
+/**
+ * Every request's params, query and body go through here, so the path is built only on the way
+ * back from a hit, not copied at every level of every clean body.
+ */
+function nulPath(value: unknown): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const found = findNul(item, [...path, key]);
-      if (found !== null) return found;
+      const found = nulPath(item);
+      if (found !== null) return [key, ...found];
     }
   }
   return null;
