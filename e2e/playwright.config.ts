@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 import { BASE_URL, E2E_PORT } from './support/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = path.join(here, '.data');
+// E2E_DATA_DIR lets two people run journeys side by side on one machine (each with its own E2E_PORT).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(here, '.data');
 
 /**
  * Journeys run against the built app (the root `npm run test:e2e` builds the web first) in
