@@ -19,3 +19,5 @@ export * from './agreements/index';
 export * from './invoices/index';
 export * from './payments/index';
 export * from './balances/index';
+export * from './chat/index';
+export * from './appointments/index';
