@@ -22,3 +22,4 @@ export * from '../modules/agreements/rent-adjustment.table';
 export * from '../modules/identity/sign-in-throttle.table';
 export * from '../modules/payments/card-attempts.table';
 export * from '../modules/waitlist/waitlist.table';
+export * from '../modules/appointments/appointments.table';
