@@ -23,3 +23,4 @@ export * from '../modules/identity/sign-in-throttle.table';
 export * from '../modules/payments/card-attempts.table';
 export * from '../modules/waitlist/waitlist.table';
 export * from '../modules/appointments/appointments.table';
+export * from '../modules/chat/chat.table';
