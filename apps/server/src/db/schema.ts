@@ -24,3 +24,4 @@ export * from '../modules/payments/card-attempts.table';
 export * from '../modules/waitlist/waitlist.table';
 export * from '../modules/appointments/appointments.table';
 export * from '../modules/chat/chat.table';
+export * from '../modules/workorders/workorders.table';
