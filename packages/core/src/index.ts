@@ -21,3 +21,4 @@ export * from './payments/index';
 export * from './balances/index';
 export * from './chat/index';
 export * from './appointments/index';
+export * from './reports/index';
