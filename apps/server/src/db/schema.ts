@@ -25,3 +25,4 @@ export * from '../modules/waitlist/waitlist.table';
 export * from '../modules/appointments/appointments.table';
 export * from '../modules/chat/chat.table';
 export * from '../modules/workorders/workorders.table';
+export * from '../modules/forms/forms.table';
