@@ -38,6 +38,9 @@ const ZEnv = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().trim().default('Apron <no-reply@apron.local>'),
+    /** Calendar invites: the organizer (`Name <address>`, default MAIL_FROM) and the event URL (default PUBLIC_URL). */
+    INVITE_ORGANIZER: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+    INVITE_URL: optionalUrl,
     S3_BUCKET: z.string().trim().optional(),
     S3_REGION: z.string().trim().default('us-east-1'),
     S3_ENDPOINT: optionalUrl,
@@ -100,6 +103,8 @@ export interface Config {
   admin: { email: string; password: string | undefined } | null;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Organizer and URL written into every calendar invite (never taken from the client). */
+  invite: { organizer: string; url: string };
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string } | null;
   /** Signs CSRF tokens of anonymous callers and the built-in provider's cookies. */
   sessionSecret: string;
@@ -137,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : null,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    invite: { organizer: env.INVITE_ORGANIZER ?? env.MAIL_FROM, url: env.INVITE_URL ?? publicUrl },
     s3: env.S3_BUCKET
       ? { bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! }
       : null,

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
+import { INVITE_SENT_MESSAGE, TOTAL_COUNT_HEADER, ZInviteCreate, ZInviteListQuery, ZInviteRow } from '@apron/core';
+import type { AppContext } from '../../platform/context';
+import { presentInvite } from './appointments.presenter';
+import * as repo from './appointments.repo';
+import * as service from './appointments.service';
+
+const tags = ['appointments'];
+const ZInviteSent = z.object({ message: z.string(), invite: ZInviteRow });
+
+/** Invites: staff of the wait list send calendar invites and list what was sent (PRODUCT-RULES 18). */
+export async function appointmentsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/Waitlist/Invite',
+    { config: { access: 'module:Waitlist' }, schema: { tags, body: ZInviteCreate, response: { 201: ZInviteSent } } },
+    async (request, reply) => {
+      const row = await service.sendInvite(ctx, { user: request.user!, requestId: request.id }, request.body);
+      return reply.status(201).send({ message: INVITE_SENT_MESSAGE, invite: presentInvite(row) });
+    },
+  );
+
+  app.get(
+    '/api/Waitlist/Invite',
+    { config: { access: 'module:Waitlist' }, schema: { tags, querystring: ZInviteListQuery, response: { 200: z.array(ZInviteRow) } } },
+    async (request, reply) => {
+      const { rows, total, estimated } = await repo.listInvites(ctx.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      return rows.map(presentInvite);
+    },
+  );
+}
