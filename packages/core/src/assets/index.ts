@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './master';
+export * from './values';
+export * from './asset';
