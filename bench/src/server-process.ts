@@ -61,7 +61,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export async function startServer(entry: string, env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (where its time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     cwd: REPO_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],

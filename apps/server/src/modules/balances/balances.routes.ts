@@ -99,7 +99,7 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const scope = balanceScopeOf(request.user);
       const { paymentIds, ...answer } = await payFromBalance(ctx.db, actorOf(request), request.body, scope);
       // Receipt PDFs are rendered by a job after commit, not while the company's ledger is locked.
-      await requestReceiptPdfs(ctx, paymentIds);
+      requestReceiptPdfs(ctx, paymentIds);
       return answer;
     },
   );

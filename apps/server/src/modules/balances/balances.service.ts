@@ -9,7 +9,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors/app-error'
 import { lockCompany } from '../companies/index';
 import { invoiceCompanyIdSql, lockPayableSelections } from '../invoices/index';
 import { recordBalancePayments } from '../payments/index';
-import { loadSystemSettings } from '../settings/index';
+import { loadSystemSettingsCached } from '../settings/index';
 import { balanceRecords, type BalanceRecordRow } from './balances.table';
 
 /** Balance = sum of Credits - sum of Debits, in SQL (PRODUCT-RULES 7). */
@@ -89,7 +89,7 @@ async function insertDebitIfFunded(
 
 /**
  * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
- * (airport date and name). Then one transaction of a fixed number of statements, however many
+ * (airport date and name; cached for a few seconds, this runs hundreds of times a second). Then one transaction of a fixed number of statements, however many
  * invoices: lock the ledger row of the invoices' company (within the caller's scope), lock the invoices and all selected lines in one read and check they are
  * that company's and unpaid (`lockPayableSelections`), check funds and write the Debit in one
  * statement (`insertDebitIfFunded`), and let payments write one payment (receipt) per invoice, the lines 'PAID BY BALANCE',
@@ -99,7 +99,7 @@ async function insertDebitIfFunded(
  */
 export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null) {
   const invoiceIds = Object.keys(body).sort();
-  const settings = await loadSystemSettings(db, ['TIME_ZONE', 'AIRPORT_NAME']);
+  const settings = await loadSystemSettingsCached(db);
   const today = calendarDate(new Date(), readSetting(settings, 'TIME_ZONE'));
 
   return db.transaction(async (tx) => {

@@ -59,6 +59,13 @@ export async function findCompany(db: DbOrTx, id: string, scope: string | null =
   return row ?? null;
 }
 
+/** Many companies by id in one query (rows of companies that exist; no scope: callers hold the ids). */
+export async function findCompaniesByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, CompanyRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(companies).where(inArray(companies.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** The ids of the companies with these exact names (the demo seed matches its companies by name). */
 export async function findCompanyIdsByName(db: DbOrTx, names: readonly string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();

@@ -18,7 +18,7 @@ export async function registerCompanies(app: FastifyInstance, ctx: AppContext): 
 }
 
 export type { CompanyRow } from './companies.table';
-export { findCompany, findCompanyIdsByName, insertCompany, listFirstCompanyIds } from './companies.repo';
+export { findCompany, findCompaniesByIds, findCompanyIdsByName, insertCompany, listFirstCompanyIds } from './companies.repo';
 export { isCompanyUser } from './companies.policy';
 export { lockCompany } from './company-lock';
 export { companyDirectory } from './company-directory';

@@ -44,5 +44,5 @@ export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
 export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
 export { seedBenchInvoices } from './bench-seed';
-export { findInvoiceNumber, listLinesPaidBy } from './receipt-facts';
+export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidBy, listLinesPaidByPayments } from './receipt-facts';
 export { hasAnyInvoice, insertDemoOneLineInvoice, markDemoInvoiceCancelled } from './demo-invoices';

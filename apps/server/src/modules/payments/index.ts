@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { createPaymentProvider, type PaymentProvider } from '../../platform/payments/index';
 import { paymentsRoutes } from './payments.routes';
-import { RECEIPT_PDF_JOB, RECEIPT_PDF_JOB_OPTIONS, attachReceiptPdfs, requestReceiptPdfs } from './receipts';
+import { RECEIPT_PDF_JOB, RECEIPT_PDF_JOB_OPTIONS, attachReceiptPdfs, flushReceiptPdfRequests, requestReceiptPdfs } from './receipts';
 import { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';
 
 declare module 'fastify' {
@@ -20,16 +20,18 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   await paymentsRoutes(app, ctx, provider);
   // Receipt PDFs are CPU work: a worker renders them off the request path (see receipts.ts).
   ctx.jobs.work<{ paymentIds: string[] }>(RECEIPT_PDF_JOB, (data) => attachReceiptPdfs(ctx.db, data.paymentIds), RECEIPT_PDF_JOB_OPTIONS);
+  // Receipt-PDF requests still in this instance's coalescing window go out before it stops.
+  app.addHook('onClose', async () => flushReceiptPdfRequests(ctx));
   // Card attempts a crash left in flight: finished or voided from what the provider says.
   ctx.jobs.schedule(CARD_RECONCILE_JOB, '*/5 * * * *', async () => {
     const run = await reconcileCardAttempts(ctx.db, provider);
-    await requestReceiptPdfs(ctx, run.paymentIds);
+    requestReceiptPdfs(ctx, run.paymentIds);
     if (run.paymentIds.length || run.voided || run.refunded) ctx.log.info({ paid: run.paymentIds.length, voided: run.voided, refunded: run.refunded }, 'card attempts reconciled');
   });
 }
 
 export type { PaymentRow } from './payments.table';
-export { attachReceiptPdfs, queueReceiptMail, loadReceipt, requestReceiptPdfs, RECEIPT_PDF_JOB } from './receipts';
+export { attachReceiptPdfs, flushReceiptPdfRequests, queueReceiptMail, loadReceipt, requestReceiptPdfs, RECEIPT_PDF_JOB } from './receipts';
 export { recordBalancePayments, type BalancePayments } from './balance-payments';
 export { recordDemoPayment } from './demo-payments';
 export { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';

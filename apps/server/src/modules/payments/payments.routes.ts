@@ -39,7 +39,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
   const cardPayment = async (request: FastifyRequest, invoiceId: string, scope: InvoiceScope, body: z.infer<typeof ZPayOnline>) => {
     const key = idempotencyKeyOf(request);
     const paymentId = await payByCard(ctx.db, provider, actorOf(request), { invoiceId, scope, lineIds: body.lineIds, sourceToken: body.sourceToken, idempotencyKey: key });
-    await requestReceiptPdfs(ctx, [paymentId]);
+    requestReceiptPdfs(ctx, [paymentId]);
     return { message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! };
   };
 
@@ -62,7 +62,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
     { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, body: ZManualPayment, response: { 201: ZPaymentResult } } },
     async (request, reply) => {
       const paymentId = await ctx.db.transaction((tx) => payManually(tx, actorOf(request), request.params.id, request.body));
-      await requestReceiptPdfs(ctx, [paymentId]);
+      requestReceiptPdfs(ctx, [paymentId]);
       return reply.status(201).send({ message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! });
     },
   );

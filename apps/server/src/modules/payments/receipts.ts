@@ -1,49 +1,69 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
-import { attachToQueuedMail, isMailAwaitingAttachments, queueMail, type OutgoingMail } from '../../platform/mail/index';
-import { findCompany } from '../companies/index';
-import { drawLines, findInvoiceNumber, listLinesPaidBy, renderPdf } from '../invoices/index';
+import { createBatchedSender, type BatchedSender, type Jobs } from '../../platform/jobs/index';
+import { attachToQueuedMail, queueMail, refsAwaitingAttachments, type OutgoingMail } from '../../platform/mail/index';
+import { findCompaniesByIds } from '../companies/index';
+import { drawLines, findInvoiceNumbers, listLinesPaidByPayments, renderPdf } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
 import { payments, type PaymentRow } from './payments.table';
 
-/**
- * The payment and what a receipt prints of its invoice and company (each read through its
- * owner's door, docs/adr/0004); null when the payment is not there or outside the scope.
- */
-async function loadPaymentFacts(db: DbOrTx, paymentId: string, scope: string | null): Promise<{ payment: PaymentRow; invoiceNumber: number; tenantName: string; tenantEmail: string } | null> {
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment || (scope && payment.companyId !== scope)) return null;
-  const invoiceNumber = await findInvoiceNumber(db, payment.invoiceId);
-  const company = await findCompany(db, payment.companyId);
-  if (invoiceNumber === null || !company) return null;
-  return { payment, invoiceNumber, tenantName: company.name, tenantEmail: company.email };
+interface PaymentFacts {
+  payment: PaymentRow;
+  invoiceNumber: number;
+  tenantName: string;
+  tenantEmail: string;
 }
 
-/** A payment is its own receipt: the payment, its invoice and company, and the lines it paid. */
+/**
+ * Payments and what a receipt prints of their invoices and companies, for a whole batch in three
+ * queries (each read through its owner's door, docs/adr/0004). Payments not there or outside the
+ * scope are left out.
+ */
+async function loadPaymentFacts(db: DbOrTx, paymentIds: readonly string[], scope: string | null): Promise<Map<string, PaymentFacts>> {
+  const facts = new Map<string, PaymentFacts>();
+  if (paymentIds.length === 0) return facts;
+  const rows = (await db.select().from(payments).where(inArray(payments.id, [...paymentIds]))).filter((p) => !scope || p.companyId === scope);
+  const [numbers, companies] = [await findInvoiceNumbers(db, rows.map((p) => p.invoiceId)), await findCompaniesByIds(db, rows.map((p) => p.companyId))];
+  for (const payment of rows) {
+    const invoiceNumber = numbers.get(payment.invoiceId);
+    const company = companies.get(payment.companyId);
+    if (invoiceNumber !== undefined && company) facts.set(payment.id, { payment, invoiceNumber, tenantName: company.name, tenantEmail: company.email });
+  }
+  return facts;
+}
+
+/** Receipts of many payments (a payment is its own receipt: the payment, its invoice and company, and the lines it paid). */
+async function loadReceipts(db: DbOrTx, paymentIds: readonly string[], scope: string | null): Promise<Map<string, TReceipt>> {
+  const facts = await loadPaymentFacts(db, paymentIds, scope);
+  const lines = await listLinesPaidByPayments(db, [...facts.keys()]);
+  const receipts = new Map<string, TReceipt>();
+  for (const [id, { payment: p, invoiceNumber, tenantName }] of facts) {
+    receipts.set(id, {
+      _id: p.id,
+      receiptNumber: p.receiptNumber,
+      invoiceId: p.invoiceId,
+      invoiceNumber,
+      tenantId: p.companyId,
+      tenantName,
+      amount: fromCents(p.amountCents),
+      method: p.method as TPaymentKind,
+      reference: p.providerRef,
+      accountName: p.accountName,
+      accountNumber: p.accountNumberMasked,
+      details: p.details,
+      paymentDate: p.paymentDate,
+      createdAt: p.createdAt.toISOString(),
+      lineItems: (lines.get(id) ?? []).map((l) => ({ _id: l.id, name: l.name, description: l.description, charges: fromCents(l.chargesCents), amount: l.amount, total: fromCents(l.chargesCents * l.amount) })),
+    });
+  }
+  return receipts;
+}
+
+/** One payment's receipt; null when the payment is not there or outside the scope. */
 export async function loadReceipt(db: DbOrTx, paymentId: string, scope: string | null): Promise<TReceipt | null> {
-  const facts = await loadPaymentFacts(db, paymentId, scope);
-  if (!facts) return null;
-  const lines = await listLinesPaidBy(db, paymentId);
-  const p = facts.payment;
-  return {
-    _id: p.id,
-    receiptNumber: p.receiptNumber,
-    invoiceId: p.invoiceId,
-    invoiceNumber: facts.invoiceNumber,
-    tenantId: p.companyId,
-    tenantName: facts.tenantName,
-    amount: fromCents(p.amountCents),
-    method: p.method as TPaymentKind,
-    reference: p.providerRef,
-    accountName: p.accountName,
-    accountNumber: p.accountNumberMasked,
-    details: p.details,
-    paymentDate: p.paymentDate,
-    createdAt: p.createdAt.toISOString(),
-    lineItems: lines.map((l) => ({ _id: l.id, name: l.name, description: l.description, charges: fromCents(l.chargesCents), amount: l.amount, total: fromCents(l.chargesCents * l.amount) })),
-  };
+  return (await loadReceipts(db, [paymentId], scope)).get(paymentId) ?? null;
 }
 
 const METHOD_LABELS: Record<TPaymentKind, string> = { card: 'Card', cash: 'Cash', check: 'Check', balance: 'Account balance' };
@@ -73,7 +93,7 @@ export function renderReceiptPdf(receipt: TReceipt, airportName: string): Promis
  * hold ends, and the receipt page has the PDF.
  */
 export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<void> {
-  const facts = await loadPaymentFacts(tx, paymentId, null);
+  const facts = (await loadPaymentFacts(tx, [paymentId], null)).get(paymentId);
   if (!facts?.tenantEmail) return;
   const { payment } = facts;
   const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
@@ -113,33 +133,49 @@ export const RECEIPT_PDF_JOB_OPTIONS = { batchSize: 50, pollingIntervalSeconds: 
 
 const receiptRef = (paymentId: string) => `payment:${paymentId}`;
 
-/**
- * After commit: hand the receipts' PDFs to the job (a failure only means a text-only receipt).
- * Only receipts whose e-mail still waits for its PDF, and one job per payment however often the
- * payment is answered again (a card payment resent with the same idempotency key).
- */
-export async function requestReceiptPdfs(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, paymentIds: readonly string[]): Promise<void> {
-  try {
-    const waiting: string[] = [];
-    for (const paymentId of paymentIds) if (await isMailAwaitingAttachments(ctx.db, receiptRef(paymentId))) waiting.push(paymentId);
-    if (waiting.length === 0) return;
-    await ctx.jobs.send(RECEIPT_PDF_JOB, { paymentIds: waiting }, waiting.length === 1 ? { singletonKey: receiptRef(waiting[0]!) } : {});
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'could not queue receipt PDFs');
+const senders = new WeakMap<Jobs, BatchedSender>();
+
+/** This instance's coalescer of receipt-PDF requests (one job per ~100 ms window, not per payment). */
+function receiptPdfSender(ctx: Pick<AppContext, 'jobs' | 'log'>): BatchedSender {
+  let sender = senders.get(ctx.jobs);
+  if (!sender) {
+    sender = createBatchedSender(ctx.jobs, RECEIPT_PDF_JOB, (paymentIds) => ({ paymentIds }), { log: ctx.log });
+    senders.set(ctx.jobs, sender);
   }
+  return sender;
 }
 
-/** The job: render each receipt PDF, attach it to its waiting e-mail and release the e-mail if held. */
+/**
+ * After commit: ask for the receipts' PDFs. Requests of the same moment share one job (a busy
+ * server would otherwise add a queue insert to every payment); the job skips receipts whose
+ * e-mail already has its PDF or has gone, so asking twice (a card payment answered again for its
+ * idempotency key) renders nothing twice. Losing a request (a crash before the window closes)
+ * only means a text-only receipt e-mail; the receipt page renders the PDF on demand.
+ */
+export function requestReceiptPdfs(ctx: Pick<AppContext, 'jobs' | 'log'>, paymentIds: readonly string[]): void {
+  receiptPdfSender(ctx).add(paymentIds);
+}
+
+/** Send the receipt-PDF requests still waiting in this instance's window (on shutdown). */
+export async function flushReceiptPdfRequests(ctx: Pick<AppContext, 'jobs' | 'log'>): Promise<void> {
+  await senders.get(ctx.jobs)?.flush();
+}
+
+/**
+ * The job: render the PDF of each receipt whose e-mail still waits for it, attach it and release
+ * the e-mail. What it reads is read for the whole batch at once (settings, which e-mails wait,
+ * the receipts); each PDF is then rendered and attached on its own, outside any transaction.
+ */
 export async function attachReceiptPdfs(db: DbOrTx, paymentIds: readonly string[]): Promise<void> {
   if (paymentIds.length === 0) return;
+  const waiting = await refsAwaitingAttachments(db, paymentIds.map(receiptRef));
+  const due = paymentIds.filter((id) => waiting.has(receiptRef(id)));
+  if (due.length === 0) return;
   const airportName = readSetting(await loadSystemSettings(db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-  for (const paymentId of paymentIds) {
-    // Already attached, sent or being sent: nothing to render.
-    if (!(await isMailAwaitingAttachments(db, receiptRef(paymentId)))) continue;
-    const receipt = await loadReceipt(db, paymentId, null);
-    if (!receipt) continue;
+  const receipts = await loadReceipts(db, due, null);
+  for (const receipt of receipts.values()) {
     const pdf = await renderReceiptPdf(receipt, airportName);
-    await attachToQueuedMail(db, { ref: receiptRef(paymentId) }, [
+    await attachToQueuedMail(db, { ref: receiptRef(receipt._id) }, [
       { filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
     ]);
   }

@@ -10,7 +10,7 @@ export async function registerSettings(app: FastifyInstance, ctx: AppContext): P
 }
 
 export type { InvoiceCycleRow, PaymentTypeRow, NoticeRow } from './settings.table';
-export { ensureSystemSettings, loadSystemSettings } from './system-settings';
+export { ensureSystemSettings, loadSystemSettings, loadSystemSettingsCached } from './system-settings';
 export { sanitizeRichText } from './rich-text';
 export { canReadSharedMasterData } from './settings.policy';
 export { MASTER_DEFINITIONS } from './master-data.registry';

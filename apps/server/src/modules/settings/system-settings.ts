@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { PUBLIC_SETTING_NAMES, SYSTEM_SETTINGS, SYSTEM_SETTING_NAMES, type TSettingPair, type TSystemSettingName } from '@apron/core';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { systemSettings } from './settings.table';
 
 /**
@@ -21,6 +21,31 @@ export async function loadSystemSettings(db: DbOrTx, names?: readonly TSystemSet
     .from(systemSettings)
     .where(names ? inArray(systemSettings.name, [...names]) : undefined);
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+}
+
+/** How long a hot path may reuse the settings it read (another instance's edit shows within this). */
+export const SETTINGS_CACHE_MS = 5_000;
+const cached = new WeakMap<Db, { at: number; generation: number; values: Partial<Record<string, string>> }>();
+/** Bumped by every settings write in this process, so its own edits show at once. */
+let generation = 0;
+
+export function settingsChanged(): void {
+  generation++;
+}
+
+/**
+ * Every system setting, read at most once per few seconds per database: for request paths that
+ * run hundreds of times a second (pay from balance needs the airport's time zone and name on
+ * every call). Edits made through this process show at once; another instance's within
+ * `SETTINGS_CACHE_MS`. Never for a transaction's own reads (pass the root database).
+ */
+export async function loadSystemSettingsCached(db: Db): Promise<Partial<Record<string, string>>> {
+  const hit = cached.get(db);
+  if (hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.values;
+  const startedAt = generation;
+  const values = await loadSystemSettings(db);
+  cached.set(db, { at: Date.now(), generation: startedAt, values });
+  return values;
 }
 
 /** `Getsettings`: the public settings only, or every setting for Settings users. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from './mail.table';
 
@@ -77,6 +77,16 @@ export async function releaseHeldMail(db: DbOrTx, ref: string): Promise<void> {
     .update(mailOutbox)
     .set({ nextAttemptAt: sql`now()` })
     .where(and(isWaiting(ref), eq(mailOutbox.attempts, 0), sql`${mailOutbox.nextAttemptAt} > now()`));
+}
+
+/** Of these refs, the ones whose e-mail still waits for its attachments (one query for a batch). */
+export async function refsAwaitingAttachments(db: DbOrTx, refs: readonly string[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const rows = await db
+    .select({ ref: mailOutbox.ref })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.ref, [...refs]), eq(mailOutbox.status, 'queued'), sql`jsonb_array_length(${mailOutbox.attachments}) = 0`));
+  return new Set(rows.map((r) => r.ref!));
 }
 
 /** Is an e-mail about `ref` still waiting for its attachments? (Work to attach them is then worth doing.) */
