@@ -105,8 +105,5 @@ export function formatReportDate(date: string): string {
   return `${date.slice(5, 7)}-${date.slice(8, 10)}-${date.slice(0, 4)}`;
 }
 
-/** `YYYY-MM-DD` plus `days` calendar days. */
-export function addCalendarDays(date: string, days: number): string {
-  const at = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + days));
-  return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
-}
+// `addCalendarDays` is the invoices rules' own (one function, exported once from the barrel).
+export { addCalendarDays } from '../invoices/billing-rules';
