@@ -4,6 +4,14 @@ import { SYSTEM_SETTINGS, isSystemSettingName } from './system-settings';
 import { zOptionalText, zRequiredText } from '../common/text';
 import { zNumber } from '../common/number';
 import { ZCpiIndex } from './cpi-index';
+import { templateFieldsOf } from '../communications';
+import { templateProblems } from '../templates';
+
+/** A template may name only its module's fields (`GET Notifications/Fields`): refused when saved. */
+function refuseUnknownTemplateFields(value: { module: string; template: string }, ctx: z.RefinementCtx): void {
+  const allowed = templateFieldsOf(value.module).map((field) => field.name);
+  for (const problem of templateProblems(value.template, allowed)) ctx.addIssue({ code: 'custom', path: ['template'], message: problem });
+}
 
 /**
  * The generic master-data types served by `Crud/{type}` (spec doc 2 §7). One zod schema per type;
@@ -55,7 +63,7 @@ export const ZNotice = ZNameDescription.extend({
   key: z.string().trim().min(1, 'Key is required').max(80).regex(/^[A-Za-z0-9_.-]+$/, 'Key may use letters, digits, _ . -'),
   module: z.enum(NOTICE_MODULES, { error: 'Choose Invoices, Waitlist or Company' }),
   template: z.string().trim().min(1, 'Template is required').max(50_000),
-});
+}).superRefine(refuseUnknownTemplateFields);
 
 export const ZNotification = z.object({
   name: zRequiredText('Name', 120),
@@ -63,7 +71,7 @@ export const ZNotification = z.object({
   trigger: z.enum(NOTIFICATION_TRIGGERS, { error: 'Choose Created, Updated or Removed' }),
   notify: z.enum(NOTIFY_AUDIENCES, { error: 'Choose Internal, External or Both' }),
   template: z.string().trim().min(1, 'Template is required').max(50_000),
-});
+}).superRefine(refuseUnknownTemplateFields);
 
 export const ZSystemSetting = z
   .object({

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ZEmail } from './common/text';
+import { ZId } from './common/list';
+
+/**
+ * Communications (issue 13): the record fields each module offers to notification and notice
+ * templates (`GET Notifications/Fields`, `GET Notices/Fields`, the editor's insert-field menu,
+ * and the check that refuses a template naming an unknown field), and the calls' shapes.
+ *
+ * A module that publishes events (`platform/events` `publishEvent`) sends exactly these field
+ * names, as display strings (dates MM/DD/YYYY, money `$0.00`).
+ */
+export interface TTemplateField {
+  name: string;
+  label: string;
+}
+
+const common: TTemplateField[] = [
+  { name: 'module', label: 'Module' },
+  { name: 'trigger', label: 'Trigger (Created, Updated, Removed)' },
+];
+
+export const MODULE_TEMPLATE_FIELDS = {
+  Company: [
+    { name: 'name', label: 'Company name' },
+    { name: 'status', label: 'Status' },
+    { name: 'email', label: 'Email' },
+    { name: 'phone', label: 'Phone' },
+    { name: 'contactName', label: 'Contact name' },
+    { name: 'city', label: 'City' },
+    { name: 'state', label: 'State' },
+  ],
+  Invoices: [
+    { name: 'invoiceNumber', label: 'Invoice number' },
+    { name: 'name', label: 'Invoice name' },
+    { name: 'companyName', label: 'Company name' },
+    { name: 'status', label: 'Status' },
+    { name: 'invoiceDate', label: 'Invoice date' },
+    { name: 'dueDate', label: 'Due date' },
+    { name: 'total', label: 'Total' },
+    { name: 'amountDue', label: 'Amount due' },
+  ],
+  Lease: [
+    { name: 'agreementNum', label: 'Agreement number' },
+    { name: 'title', label: 'Title' },
+    { name: 'companyName', label: 'Company name' },
+    { name: 'status', label: 'Status' },
+    { name: 'startDate', label: 'Start date' },
+    { name: 'endDate', label: 'End date' },
+  ],
+  Property: [
+    { name: 'name', label: 'Property name' },
+    { name: 'status', label: 'Status' },
+    { name: 'address', label: 'Address' },
+  ],
+  Tiedown: [
+    { name: 'firstName', label: 'First name' },
+    { name: 'lastName', label: 'Last name' },
+    { name: 'email', label: 'Email' },
+    { name: 'arrivalDate', label: 'Arrival date' },
+    { name: 'departureDate', label: 'Departure date' },
+    { name: 'aircraftNumber', label: 'Aircraft number' },
+    { name: 'amount', label: 'Amount' },
+  ],
+  Waitlist: [
+    { name: 'firstName', label: 'First name' },
+    { name: 'lastName', label: 'Last name' },
+    { name: 'email', label: 'Email' },
+    { name: 'organization', label: 'Organization' },
+    { name: 'propertyType', label: 'Property type' },
+    { name: 'status', label: 'Status' },
+    { name: 'position', label: 'Queue position' },
+  ],
+} as const satisfies Record<string, readonly TTemplateField[]>;
+
+export type TEventModule = keyof typeof MODULE_TEMPLATE_FIELDS;
+export const EVENT_TRIGGERS = ['Created', 'Updated', 'Removed'] as const;
+export type TEventTrigger = (typeof EVENT_TRIGGERS)[number];
+
+/** Every field a template of this module may name (the module's own plus module and trigger). */
+export function templateFieldsOf(module: string): TTemplateField[] {
+  const own = (MODULE_TEMPLATE_FIELDS as Record<string, readonly TTemplateField[]>)[module];
+  return own ? [...own, ...common] : [...common];
+}
+
+export const ZTemplateField = z.object({ name: z.string(), label: z.string() });
+/** `GET Notifications/Fields` and `GET Notices/Fields`: module -> fields. */
+export const ZTemplateFieldsByModule = z.record(z.string(), z.array(ZTemplateField));
+
+/** `POST SendNotices`: the notice's key, the record it is about, and one recipient. */
+export const ZSendNotice = z.object({
+  key: z.string().trim().min(1, 'Key is required').max(80),
+  id: ZId,
+  email: ZEmail,
+});
+export type TSendNotice = z.infer<typeof ZSendNotice>;
+
+/** Kinds whose body carries a link meant for the recipient only: Notifications Sent never shows it. */
+export const PRIVATE_MAIL_KINDS: readonly string[] = ['invite', 'set-password', 'password-reset', 'sign-in'];
+
+/** One sent (or tried) e-mail with its body, for Notifications Sent; `html` is sanitised. */
+export const ZSentMailBody = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  /** Sanitised HTML, or null when the e-mail had only text or its body is private. */
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  private: z.boolean(),
+});
+export type TSentMailBody = z.infer<typeof ZSentMailBody>;
+
+export const COMMUNICATION_MESSAGES = {
+  noticeNotFound: 'Notice not found',
+  recordNotFound: 'Record not found',
+  recipientNotAllowed: 'The recipient must be a contact of the record’s company or an internal user',
+  noticeSent: 'Email Sent',
+} as const;
