@@ -26,3 +26,4 @@ export * from '../modules/appointments/appointments.table';
 export * from '../modules/chat/chat.table';
 export * from '../modules/workorders/workorders.table';
 export * from '../modules/forms/forms.table';
+export * from '../modules/tiedowns/tiedowns.table';
