@@ -19,7 +19,7 @@ export const DOCUMENT_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.doc,.docx';
 export const UNSUPPORTED_DOCUMENT_MESSAGE = 'Only images, PDF, DOC and DOCX files are accepted.';
 
 /** Entities that carry documents and remarks; each module registers its access rule on the server. */
-export const ATTACHMENT_OWNERS = ['property', 'company', 'agreement', 'agreementProperty', 'invoice', 'waitlist'] as const;
+export const ATTACHMENT_OWNERS = ['property', 'company', 'agreement', 'agreementProperty', 'invoice', 'waitlist', 'tiedown'] as const;
 export type TAttachmentOwner = (typeof ATTACHMENT_OWNERS)[number];
 
 export const ZAttachmentOwnerRef = z.object({
