@@ -6,6 +6,7 @@ export * from '../platform/auth/auth.table';
 export { passwordTokens } from '../platform/auth/password-links';
 export * from '../platform/audit/audit.table';
 export * from '../platform/mail/mail.table';
+export * from '../platform/events/events.table';
 export * from '../platform/rate-limit/rate-limit.table';
 export * from '../platform/auth/accounts.table';
 export * from '../modules/settings/settings.table';

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { MAIL_DELIVERY_JOB } from '../mail/delivery';
+import { EVENTS_DISPATCH_JOB, createEventDispatch, publishedEventCount } from './events';
+
+/**
+ * The dispatch job: every minute (the safety net, and what picks up retries), and nudged right
+ * after a response whose request published events, so a rule's e-mail leaves within seconds.
+ * The nudge is only a hint: pg-boss keeps one waiting nudge (singleton key) and the cron finds
+ * everything anyway, on any instance.
+ */
+export function registerEventDispatch(app: FastifyInstance, ctx: AppContext): void {
+  const dispatcher = createEventDispatch({ database: ctx.database, db: ctx.db, log: ctx.log });
+  const run = async () => {
+    const result = await dispatcher.dispatch();
+    // Handlers queue e-mails; send them now rather than at the mail job's next minute.
+    if (result.processed > 0) await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+  };
+  ctx.jobs.schedule(EVENTS_DISPATCH_JOB, '* * * * *', run, { expireInSeconds: 5 * 60 });
+
+  let seen = publishedEventCount();
+  app.addHook('onResponse', async () => {
+    const now = publishedEventCount();
+    if (now === seen || !ctx.jobs.started) return;
+    seen = now;
+    await ctx.jobs.send(EVENTS_DISPATCH_JOB, {}, { singletonKey: 'nudge' }).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge event dispatch'));
+  });
+}

@@ -1,0 +1,120 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TEventTrigger } from '@apron/core/communications';
+import type { Database, Db, DbOrTx, Tx } from '../../db/client';
+import { domainEvents, type DomainEventRow } from './events.table';
+
+export const EVENTS_DISPATCH_JOB = 'domain-events-dispatch';
+/** Minutes to wait after each failed attempt; after the last step it keeps trying every 12 h (never dropped). */
+export const EVENT_RETRY_MINUTES = [1, 5, 15, 60, 3 * 60, 6 * 60, 12 * 60] as const;
+const MAX_PER_RUN = 500;
+
+/** What a module publishes about a change of one of its records. */
+export interface DomainEvent {
+  module: string;
+  trigger: TEventTrigger;
+  recordId: string;
+  companyId: string | null;
+  fields: Record<string, string | number | boolean | null>;
+}
+
+let published = 0;
+/** How many events this process has published (a cheap "anything new?" for the after-response nudge). */
+export function publishedEventCount(): number {
+  return published;
+}
+
+/**
+ * Publish an event in the caller's transaction. Delivery happens after commit, by the dispatch
+ * job; if the transaction rolls back the event never existed. Call it with the `tx` of the change.
+ */
+export async function publishEvent(tx: DbOrTx, event: DomainEvent): Promise<void> {
+  await tx.insert(domainEvents).values({ module: event.module, trigger: event.trigger, recordId: event.recordId, companyId: event.companyId, fields: event.fields });
+  published++;
+}
+
+/**
+ * A handler runs in the dispatch transaction: everything it writes (alerts, outbox e-mails)
+ * commits together with the event's `processed_at`, or not at all. It must not call anything
+ * slow or outside (SMTP, HTTP): queue instead.
+ */
+export type EventHandler = (tx: Tx, event: DomainEventRow) => Promise<void>;
+
+/** One handler list per app (keyed by its database), so several apps in one process stay apart. */
+const registries = new WeakMap<Database, Map<string, EventHandler>>();
+
+export function registerEventHandler(scope: { database: Database }, name: string, handler: EventHandler): void {
+  let registry = registries.get(scope.database);
+  if (!registry) {
+    registry = new Map();
+    registries.set(scope.database, registry);
+  }
+  registry.set(name, handler);
+}
+
+export interface DispatchResult {
+  processed: number;
+  retrying: number;
+}
+
+export function retryDelayMinutesForEvent(attempts: number): number {
+  return EVENT_RETRY_MINUTES[Math.min(Math.max(attempts, 1), EVENT_RETRY_MINUTES.length) - 1]!;
+}
+
+/**
+ * Delivers due events one per transaction: lock one (`FOR UPDATE SKIP LOCKED`, so N instances
+ * never take the same), run every handler in that transaction, mark it processed, commit. A
+ * handler that throws rolls all of it back; the event is then retried with back-off.
+ */
+export function createEventDispatch(options: { database: Database; db: Db; log: FastifyBaseLogger }) {
+  const { database, db, log } = options;
+
+  async function dispatchOne(): Promise<'none' | 'processed' | 'failed'> {
+    let claimed: DomainEventRow | null = null;
+    try {
+      const done = await db.transaction(async (tx) => {
+        const [event] = await tx
+          .select()
+          .from(domainEvents)
+          .where(and(isNull(domainEvents.processedAt), lte(domainEvents.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(domainEvents.nextAttemptAt), asc(domainEvents.createdAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!event) return false;
+        claimed = event;
+        for (const handler of registries.get(database)?.values() ?? []) await handler(tx, event);
+        await tx
+          .update(domainEvents)
+          .set({ processedAt: sql`now()`, attempts: event.attempts + 1, lastError: null })
+          .where(eq(domainEvents.id, event.id));
+        return true;
+      });
+      return done ? 'processed' : 'none';
+    } catch (error) {
+      const event = claimed as DomainEventRow | null;
+      if (!event) throw error;
+      const attempts = event.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      log.error({ err: error, eventId: event.id, attempts }, 'a domain event could not be delivered; it will be retried');
+      await db
+        .update(domainEvents)
+        .set({ attempts, lastError: message.slice(0, 2000), nextAttemptAt: sql`now() + make_interval(mins => ${retryDelayMinutesForEvent(attempts)})` })
+        .where(and(eq(domainEvents.id, event.id), isNull(domainEvents.processedAt)));
+      return 'failed';
+    }
+  }
+
+  return {
+    /** Delivers what is due now (at most 500 per run); returns what happened. */
+    async dispatch(): Promise<DispatchResult> {
+      const result: DispatchResult = { processed: 0, retrying: 0 };
+      for (let i = 0; i < MAX_PER_RUN; i++) {
+        const outcome = await dispatchOne();
+        if (outcome === 'none') break;
+        if (outcome === 'processed') result.processed++;
+        else result.retrying++;
+      }
+      return result;
+    },
+  };
+}
