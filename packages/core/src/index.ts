@@ -15,6 +15,7 @@ export * from './properties/index';
 export * from './alerts';
 export * from './mail';
 export * from './companies/index';
+export * from './forms/index';
 export * from './agreements/index';
 export * from './invoices/index';
 export * from './payments/index';

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { formsRoutes } from './forms.routes';
+
+/**
+ * Forms (form-js schemas with versions): the module's public door. Inspections, work orders
+ * and assets store `formId` + `formVersion` and check answers with `validateAnswers`.
+ */
+export async function registerForms(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await formsRoutes(app, ctx);
+}
+
+export { getFormVersion, validateAnswers } from './forms.service';
+export { failedChecks, checkAnswers, isPassFailCheck } from '@apron/core';
+export { canBuildForms, canReadForms } from './forms.policy';
+export { ensureDemoForm, DEMO_FORM_TEMPLATES } from './demo-forms';
