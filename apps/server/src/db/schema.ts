@@ -28,3 +28,4 @@ export * from '../modules/chat/chat.table';
 export * from '../modules/workorders/workorders.table';
 export * from '../modules/forms/forms.table';
 export * from '../modules/tiedowns/tiedowns.table';
+export * from '../modules/assets/assets.table';
