@@ -45,6 +45,8 @@ export const assets = pgTable(
     values: jsonb().$type<Record<string, TAssetFieldValue>>().notNull().default(sql`'{}'::jsonb`),
     /** The master form's answers. */
     data: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** The version of the master's form the answers were given on (a later form change keeps them readable). */
+    formVersion: integer(),
     createdBy: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "assets" ADD COLUMN "form_version" integer;
