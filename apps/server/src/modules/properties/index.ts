@@ -27,3 +27,4 @@ export { findPropertySummaries, listPropertySummaries, type PropertySummary } fr
 export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent, type PropertyRent } from './property-rents';
 export { seedDemoProperties } from './demo-properties';
 export { seedBenchProperties } from './bench-seed';
+export { propertyTypeDirectory } from './property-type-directory';

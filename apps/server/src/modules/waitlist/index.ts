@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { moduleOwner, registerAttachmentOwner } from '../attachments/index';
+import { registerPropertyTypeUsage } from '../properties/index';
+import { countWaiting, findApplicant } from './waitlist.repo';
+import { waitlistRoutes } from './waitlist.routes';
+
+/** The wait list: the module's public door. */
+export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await waitlistRoutes(app, ctx);
+  // An applicant's documents and remarks: staff with the Waitlist module.
+  registerAttachmentOwner(ctx, 'waitlist', moduleOwner('Waitlist', async (id, db) => !!(await findApplicant(db, id))));
+  // A property type with people waiting for it cannot be deleted.
+  registerPropertyTypeUsage({ label: 'wait-list applicants', count: countWaiting });
+}
+
+/** For the chat (applicant conversations) and the reports. */
+export { applicantIdForPrivateToken, findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
+export { seedDemoWaitlist } from './demo-waitlist';
+export { useUnreadCounts, type UnreadCounts } from './unread-source';
