@@ -22,4 +22,5 @@ export * from './payments/index';
 export * from './balances/index';
 export * from './chat/index';
 export * from './appointments/index';
+export * from './waitlist/index';
 export * from './reports/index';
