@@ -13,6 +13,7 @@ import { registerAgreements } from './agreements/index';
 import { registerInvoices } from './invoices/index';
 import { registerPayments } from './payments/index';
 import { registerBalances } from './balances/index';
+import { registerWorkorders } from './workorders/index';
 import { registerForms } from './forms/index';
 import { registerAppointments } from './appointments/index';
 import { registerWaitlist } from './waitlist/index';
@@ -21,4 +22,4 @@ import { registerWaitlist } from './waitlist/index';
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerAppointments, registerForms, registerWaitlist];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerAppointments, registerForms, registerWaitlist, registerWorkorders];
