@@ -8,16 +8,19 @@ import { containsPattern } from '../../platform/http/list-search';
 import type { WorkorderScope } from './workorders.policy';
 import { masterWorkorders, workorderAutoRules, workorders, type MasterWorkorderRow, type WorkorderRow } from './workorders.table';
 
+/** The outer row's id inside a correlated subquery (drizzle would render a bare, ambiguous "id"). */
+const OUTER_MASTER_ID = sql.raw('"master_workorders"."id"');
+
 export type MasterWithCount = MasterWorkorderRow & { workorderCount: number };
 
 /** Masters with the number of work orders the scope sees; a contractor sees only masters of their work orders. */
 export async function listMasters(db: DbOrTx, scope: WorkorderScope): Promise<MasterWithCount[]> {
   const visible = scope === null ? sql`true` : sql`${workorders.contractorEmail} = ${scope}`;
-  const counted = sql<number>`(select count(*)::int from ${workorders} where ${workorders.masterWorkorderId} = ${masterWorkorders.id} and ${visible})`;
+  const counted = sql<number>`(select count(*)::int from ${workorders} where ${workorders.masterWorkorderId} = ${OUTER_MASTER_ID} and ${visible})`;
   const rows = await db
     .select({ master: masterWorkorders, workorderCount: counted })
     .from(masterWorkorders)
-    .where(scope === null ? undefined : sql`exists (select 1 from ${workorders} where ${workorders.masterWorkorderId} = ${masterWorkorders.id} and ${visible})`)
+    .where(scope === null ? undefined : sql`exists (select 1 from ${workorders} where ${workorders.masterWorkorderId} = ${OUTER_MASTER_ID} and ${visible})`)
     .orderBy(sql`lower(${masterWorkorders.name})`, asc(masterWorkorders.id));
   return rows.map((r) => ({ ...r.master, workorderCount: r.workorderCount }));
 }
@@ -26,7 +29,7 @@ export async function findMaster(db: DbOrTx, id: string, scope: WorkorderScope =
   const visible =
     scope === null
       ? eq(masterWorkorders.id, id)
-      : and(eq(masterWorkorders.id, id), sql`exists (select 1 from ${workorders} where ${workorders.masterWorkorderId} = ${masterWorkorders.id} and ${workorders.contractorEmail} = ${scope})`);
+      : and(eq(masterWorkorders.id, id), sql`exists (select 1 from ${workorders} where ${workorders.masterWorkorderId} = ${OUTER_MASTER_ID} and ${workorders.contractorEmail} = ${scope})`);
   const [row] = await db.select().from(masterWorkorders).where(visible).limit(1);
   return row ?? null;
 }
