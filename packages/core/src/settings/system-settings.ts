@@ -69,6 +69,14 @@ export const SYSTEM_SETTINGS = {
     isPublic: false,
     schema: z.string().trim().regex(/^\d{1,4}$/, 'Value must be a whole number of days'),
   },
+  REPORT_EXPIRING_DAYS: {
+    label: 'Expiring Soon Insurance report window (days)',
+    description: 'The Expiring Soon Insurance report lists insurances ending within this many days.',
+    kind: 'integer',
+    defaultValue: '30',
+    isPublic: false,
+    schema: z.string().trim().regex(/^\d{1,4}$/, 'Value must be a whole number of days'),
+  },
 } as const satisfies Record<string, TSettingDefinition>;
 
 export type TSystemSettingName = keyof typeof SYSTEM_SETTINGS;
@@ -83,7 +91,7 @@ export const PUBLIC_SETTING_NAMES = SYSTEM_SETTING_NAMES.filter((n) => SYSTEM_SE
 /** The typed value of a stored setting, falling back to its default when missing or invalid. */
 export function readSetting(values: Partial<Record<string, string>>, name: 'WAITLIST_CHARGE'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'TIEDOWN_PAYMENT' | 'LANDING_LINKS'): boolean;
-export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS'): number;
+export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS' | 'REPORT_EXPIRING_DAYS'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'AIRPORT_NAME' | 'TIME_ZONE'): string;
 export function readSetting(values: Partial<Record<string, string>>, name: TSystemSettingName): number | boolean | string {
   const def: TSettingDefinition = SYSTEM_SETTINGS[name];

@@ -65,3 +65,4 @@ export { seedBenchAgreements } from './bench-seed';
 export {
   agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type AgreementToInvoice, type CycleAgreement, type RentLink,
 } from './invoicing';
+export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';

@@ -46,3 +46,6 @@ export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './
 export { seedBenchInvoices } from './bench-seed';
 export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidBy, listLinesPaidByPayments } from './receipt-facts';
 export { hasAnyInvoice, insertDemoOneLineInvoice, markDemoInvoiceCancelled } from './demo-invoices';
+export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoicesBilledByBucket, nextDueInvoice, receivablesTotals } from './report-facts';
+export { listInvoices } from './invoices.repo';
+export { presentInvoiceGridRow } from './invoices.presenter';

@@ -35,3 +35,4 @@ export { attachReceiptPdfs, flushReceiptPdfRequests, queueReceiptMail, loadRecei
 export { recordBalancePayments, type BalancePayments } from './balance-payments';
 export { recordDemoPayment } from './demo-payments';
 export { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';
+export { collectedBetween, firstPaymentYear, paymentTotalsByCompany, paymentsByMethod, paymentsCollectedByBucket } from './report-facts';

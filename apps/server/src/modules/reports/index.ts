@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { reportsRoutes } from './reports.routes';
+
+/** Reports (billing, collection, insurances, aging, rent roll, exports): the module's public door. */
+export async function registerReports(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await reportsRoutes(app, ctx);
+}
