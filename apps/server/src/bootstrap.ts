@@ -9,6 +9,7 @@ import { seedDemo } from './demo/seed';
 import { seedDemoCompaniesAndAgreements } from './modules/agreements/index';
 import { seedDemoProperties } from './modules/properties/index';
 import { seedDemoBilling } from './modules/balances/index';
+import { seedDemoTiedowns } from './modules/tiedowns/index';
 import { seedDemoTenantDocuments } from './demo/tenant-documents';
 import { createBearerVerifier } from './modules/identity/index';
 
@@ -34,6 +35,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
       await seedDemoProperties(database.db, config);
       await seedDemoCompaniesAndAgreements(database.db, config);
       await seedDemoBilling(database.db, config);
+      await seedDemoTiedowns(database.db, config);
       await seedDemoTenantDocuments(database.db, config);
     }
     await ensureFirstAdmin(database.db, config, (line) => log.warn(line));

@@ -13,6 +13,7 @@ import { registerAgreements } from './agreements/index';
 import { registerInvoices } from './invoices/index';
 import { registerPayments } from './payments/index';
 import { registerBalances } from './balances/index';
+import { registerTiedowns } from './tiedowns/index';
 import { registerReports } from './reports/index';
 import { registerWorkorders } from './workorders/index';
 import { registerForms } from './forms/index';
@@ -23,4 +24,4 @@ import { registerWaitlist } from './waitlist/index';
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerReports, registerAppointments, registerForms, registerWaitlist, registerWorkorders];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerWaitlist, registerWorkorders];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZListQuery } from '../common/list';
 import { NUL_MESSAGE } from '../common/text';
 import { zDollars } from '../money';
+import { ZReceipt } from '../payments/index';
 import { AIRCRAFT_TYPES, TIEDOWN_LIMITS, isCalendarDate, tiedownFormErrors, type TTiedownFormValues } from './rules';
 
 export * from './rules';
@@ -109,15 +110,18 @@ export const ZTiedown = z.object({
   /** The invoice's id, or null (no charge, no invoice). */
   invoice: z.string().nullable(),
   invoiceNumber: z.number().nullable(),
-  /** The payment (= receipt) id, and its number. */
+  /** The payment (= receipt) id. */
   receiptId: z.string().nullable(),
-  receiptNumber: z.number().nullable(),
   createdAt: z.string(),
   abilities: ZTiedownAbilities,
 });
 export type TTiedown = z.infer<typeof ZTiedown>;
 
-export const ZTiedownCreated = z.object({ message: z.string(), tiedown: ZTiedown });
+/** `/tiedown/{id}`: the request with its payment's receipt (the invoice line, amount, card reference). */
+export const ZTiedownDetail = ZTiedown.extend({ receipt: ZReceipt.nullable() });
+export type TTiedownDetail = z.infer<typeof ZTiedownDetail>;
+
+export const ZTiedownCreated = z.object({ message: z.string(), tiedown: ZTiedown, receipt: ZReceipt.nullable() });
 export type TTiedownCreated = z.infer<typeof ZTiedownCreated>;
 
 /** Sorts of the staff grid; `beginDate` descending (newest arrival first) is the default. */

@@ -46,6 +46,7 @@ export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './
 export { seedBenchInvoices } from './bench-seed';
 export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidBy, listLinesPaidByPayments } from './receipt-facts';
 export { hasAnyInvoice, insertDemoOneLineInvoice, markDemoInvoiceCancelled } from './demo-invoices';
+export { createOneLineInvoice, type OneLineInvoice } from './one-line-invoices';
 export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoicesBilledByBucket, nextDueInvoice, receivablesTotals } from './report-facts';
 export { listInvoices } from './invoices.repo';
 export { presentInvoiceGridRow } from './invoices.presenter';

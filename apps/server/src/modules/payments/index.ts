@@ -35,4 +35,5 @@ export { attachReceiptPdfs, flushReceiptPdfRequests, queueReceiptMail, loadRecei
 export { recordBalancePayments, type BalancePayments } from './balance-payments';
 export { recordDemoPayment } from './demo-payments';
 export { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';
+export { recordCardPayment, type ApprovedCardPayment } from './card-payment-record';
 export { collectedBetween, firstPaymentYear, paymentTotalsByCompany, paymentsByMethod, paymentsCollectedByBucket } from './report-facts';

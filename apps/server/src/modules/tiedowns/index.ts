@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { hasModule } from '@apron/core';
+import type { Db } from '../../db/client';
+import type { AppContext } from '../../platform/context';
+import { calendarDate, readSetting } from '@apron/core';
+import { registerAttachmentOwner } from '../attachments/index';
+import { loadSystemSettings } from '../settings/index';
+import { TIEDOWN_RECONCILE_JOB, reconcileTiedownAttempts } from './tiedowns.pay';
+import { countByAircraftType, findTiedown } from './tiedowns.repo';
+import { tiedownScopeOf, tiedownsRoutes } from './tiedowns.routes';
+
+/** Transient parking (module Tiedown): the module's public door. */
+export async function registerTiedowns(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await tiedownsRoutes(app, ctx);
+  // A request's documents and remarks: Tiedown staff; the pilot who made it may read them.
+  registerAttachmentOwner(ctx, 'tiedown', {
+    module: 'Tiedown',
+    canRead: async (user, id, db) => !!(await findTiedown(db, id, tiedownScopeOf(user))),
+    canWrite: async (user, id, db) => hasModule(user, 'Tiedown') && !!(await findTiedown(db, id, null)),
+  });
+  // Paid requests a crash left in flight: finished or voided from what the provider says.
+  ctx.jobs.schedule(TIEDOWN_RECONCILE_JOB, '*/5 * * * *', async () => {
+    const run = await reconcileTiedownAttempts(ctx.db, app.paymentProvider);
+    if (run.paid || run.voided) ctx.log.info(run, 'parking card attempts reconciled');
+  });
+}
+
+/**
+ * Parking requests per aircraft type whose arrival date (airport time zone) falls in
+ * [start, end] - the query `POST Ktrm` answers with; every type is named (0 when none).
+ */
+export async function parkingRequestsByAircraftType(db: Db, range: { start: Date; end: Date }): Promise<Record<string, number>> {
+  const zone = readSetting(await loadSystemSettings(db, ['TIME_ZONE']), 'TIME_ZONE');
+  return countByAircraftType(db, calendarDate(range.start, zone), calendarDate(range.end, zone));
+}
+
+export { seedDemoTiedowns } from './demo-tiedowns';
