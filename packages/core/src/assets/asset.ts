@@ -29,11 +29,12 @@ export const ZAsset = z
     data: z.record(z.string(), z.unknown()),
     abilities: z.object({ edit: z.boolean() }),
   })
-  .catchall(ZAssetFieldValue);
+  // The configured values (ZAssetFieldValue each) under their fieldNames.
+  .loose();
 export type TAsset = z.infer<typeof ZAsset>;
 
 /** A row of `asset/assetList/{id}`: the fixed fields and the configured values. */
-export const ZAssetGridRow = z.object(assetCore).catchall(ZAssetFieldValue);
+export const ZAssetGridRow = z.object(assetCore).loose();
 export type TAssetGridRow = z.infer<typeof ZAssetGridRow>;
 
 /**
@@ -79,3 +80,16 @@ export type TAssetMapCluster = z.infer<typeof ZAssetMapCluster>;
 /** Either the assets in the bounds (`points`) or, past the point limit, `clusters`; `total` is in the bounds. */
 export const ZAssetMap = z.object({ total: z.number().int(), points: z.array(ZAssetMapPoint), clusters: z.array(ZAssetMapCluster) });
 export type TAssetMap = z.infer<typeof ZAssetMap>;
+
+/**
+ * `GET Assets/GetSimulateAsset/{id}`: the master's form at the version the asset's answers were
+ * given on (the latest for an asset with none yet), and those answers, for the form viewer.
+ */
+export const ZAssetForm = z.object({
+  formId: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  schema: z.record(z.string(), z.unknown()),
+  data: z.record(z.string(), z.unknown()),
+});
+export type TAssetForm = z.infer<typeof ZAssetForm>;

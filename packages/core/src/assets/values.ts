@@ -128,7 +128,7 @@ export const ZAssetWriteBase = z.object({
 });
 
 /** The full asset write for one master's configuration (form resolver and server alike). */
-export function buildAssetSchema(fields: readonly TAssetFieldRule[]) {
-  return ZAssetWriteBase.extend(buildAssetValuesShape(fields));
+export type TAssetWrite = z.output<typeof ZAssetWriteBase> & { [fieldName: string]: unknown };
+export function buildAssetSchema(fields: readonly TAssetFieldRule[]): z.ZodType<TAssetWrite, Record<string, unknown>> {
+  return ZAssetWriteBase.extend(buildAssetValuesShape(fields)) as unknown as z.ZodType<TAssetWrite, Record<string, unknown>>;
 }
-export type TAssetWrite = z.output<ReturnType<typeof buildAssetSchema>>;
