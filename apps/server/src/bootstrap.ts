@@ -11,6 +11,8 @@ import { seedDemoProperties } from './modules/properties/index';
 import { seedDemoBilling } from './modules/balances/index';
 import { seedDemoTiedowns } from './modules/tiedowns/index';
 import { seedDemoTenantDocuments } from './demo/tenant-documents';
+import { seedDemoCommunications } from './modules/notifications/index';
+import { seedDemoAlerts } from './modules/alerts/index';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -37,6 +39,8 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
       await seedDemoBilling(database.db, config);
       await seedDemoTiedowns(database.db, config);
       await seedDemoTenantDocuments(database.db, config);
+      await seedDemoCommunications(database.db, config);
+      await seedDemoAlerts(database.db, config);
     }
     await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   });

@@ -13,7 +13,8 @@ export interface SmtpListener {
   close(): Promise<void>;
 }
 
-export async function startSmtpListener(): Promise<SmtpListener> {
+/** `port`: 0 for any free port; a fixed one to bring a listener back where a stopped one was (SMTP down, then up). */
+export async function startSmtpListener(port = 0): Promise<SmtpListener> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +29,7 @@ export async function startSmtpListener(): Promise<SmtpListener> {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -3,7 +3,8 @@ import { ZEmail } from './common/text';
 import { ZId } from './common/list';
 
 /** What produced an alert (shown as the Type column of the messages grid). */
-export const ALERT_KINDS = ['contact', 'lostcard', 'notification'] as const;
+/** `notification`: written by staff (Create Notification); `rule`: sent by a notification rule. */
+export const ALERT_KINDS = ['contact', 'lostcard', 'notification', 'rule'] as const;
 export type TAlertKind = (typeof ALERT_KINDS)[number];
 
 /** One alert in the caller's list (spec: _id, subject, message, createdAt, isNew). */

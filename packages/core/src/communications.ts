@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZEmail } from './common/text';
 import { ZId } from './common/list';
+import { formatDate } from './dates';
+import { formatMoney } from './money-format';
 
 /**
  * Communications (issue 13): the record fields each module offers to notification and notice
@@ -115,3 +117,36 @@ export const COMMUNICATION_MESSAGES = {
   recipientNotAllowed: 'The recipient must be a contact of the record’s company or an internal user',
   noticeSent: 'Email Sent',
 } as const;
+
+/** A record's template fields: display strings, by the names of `MODULE_TEMPLATE_FIELDS`. */
+export type TTemplateValues = Record<string, string | number | boolean | null>;
+
+/** Date-only columns (YYYY-MM-DD) as the UI shows them; empty when missing. */
+const day = (value: string | null | undefined): string => (value ? formatDate(value) : '');
+
+export function companyTemplateFields(c: { name: string; status: string; email: string; phone: string; contactName: string; city: string; state: string }): TTemplateValues {
+  return { name: c.name, status: c.status, email: c.email, phone: c.phone, contactName: c.contactName, city: c.city, state: c.state };
+}
+
+export function invoiceTemplateFields(i: {
+  invoiceNumber: number; name: string; status: string; invoiceDate: string; dueDate: string | null; totalCents: number; paidCents: number; companyName: string;
+}): TTemplateValues {
+  return {
+    invoiceNumber: i.invoiceNumber,
+    name: i.name,
+    companyName: i.companyName,
+    status: i.status,
+    invoiceDate: day(i.invoiceDate),
+    dueDate: day(i.dueDate),
+    total: formatMoney(i.totalCents),
+    amountDue: formatMoney(Math.max(0, i.totalCents - i.paidCents)),
+  };
+}
+
+export function agreementTemplateFields(a: { agreementNum: string; title: string; status: string; startDate: string; endDate: string | null; companyName: string }): TTemplateValues {
+  return { agreementNum: a.agreementNum, title: a.title, companyName: a.companyName, status: a.status, startDate: day(a.startDate), endDate: day(a.endDate) };
+}
+
+export function propertyTemplateFields(p: { name: string; status: string; address: string }): TTemplateValues {
+  return { name: p.name, status: p.status, address: p.address };
+}

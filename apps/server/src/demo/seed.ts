@@ -45,7 +45,7 @@ const MASTER_DATA: Partial<Record<TMasterTypeName, ReadonlyArray<Record<string, 
       description: 'Sent to the tenant when an invoice is created',
       key: 'invoice.created',
       module: 'Invoices',
-      template: '<p>Hello {{companyName}},</p><p>Invoice <strong>{{invoiceNumber}}</strong> for {{amount}} is due on {{dueDate}}.</p>',
+      template: '<p>Hello {{companyName}},</p><p>Invoice <strong>{{invoiceNumber}}</strong> for {{amountDue}} is due on {{dueDate}}.</p>',
     },
     {
       name: 'Waitlist welcome',

@@ -10,6 +10,7 @@ import * as links from './agreement-properties.repo';
 import { auditRow } from './agreements.presenter';
 import { agreementProperties, agreements, type AgreementRow } from './agreements.table';
 import { pgErrorOf } from './lease-calendar';
+import { publishAgreementEvent } from './agreement-events';
 
 export type Actor = AuditActor & { user: TSessionUser };
 export interface Calendar {
@@ -69,6 +70,7 @@ export async function createAgreement(tx: Tx, actor: Actor, values: TAgreementVa
   await checkReferences(tx, values, null);
   const [row] = await withLeaseRules(() => tx.insert(agreements).values(columnsOf(values, calendar)).returning());
   await recordAudit(tx, actor, { action: 'create', entity: 'agreement', entityId: row!.id, after: auditRow(row!) });
+  await publishAgreementEvent(tx, row!, 'Created');
   return row!;
 }
 
@@ -93,6 +95,7 @@ export async function updateAgreement(tx: Tx, actor: Actor, id: string, values: 
     return rows;
   });
   await recordAudit(tx, actor, { action: 'update', entity: 'agreement', entityId: id, before: auditRow(current), after: auditRow(updated!) });
+  await publishAgreementEvent(tx, updated!, 'Updated');
   return updated!;
 }
 

@@ -2,7 +2,7 @@ import type { TAlertItem } from '@apron/core';
 import type { RecipientAlert } from './alerts.repo';
 
 /** Rich-text kinds carry sanitised HTML; the public forms carry plain text. */
-const HTML_KINDS = new Set(['notification']);
+const HTML_KINDS = new Set(['notification', 'rule']);
 
 export function presentAlert(row: RecipientAlert): TAlertItem {
   return {

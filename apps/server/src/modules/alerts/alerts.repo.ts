@@ -72,3 +72,12 @@ export async function removeAlertForAccount(db: DbOrTx, accountId: string, alert
     .returning({ alertId: alertRecipients.alertId });
   return rows.length > 0;
 }
+
+/** The caller's unread alerts (the badge on the Alerts tile and in the top bar). */
+export async function countUnreadAlerts(db: DbOrTx, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(alertRecipients)
+    .where(and(eq(alertRecipients.accountId, accountId), eq(alertRecipients.isNew, true), isNull(alertRecipients.deletedAt)));
+  return row?.total ?? 0;
+}

@@ -8,3 +8,4 @@ export async function registerAlerts(app: FastifyInstance, ctx: AppContext): Pro
 }
 
 export { insertAlert, findInternalAdmins } from './alerts.repo';
+export { seedDemoAlerts } from './demo-alerts';

@@ -9,6 +9,7 @@ import { isCompanyAdmin } from './companies.policy';
 import { auditCompany } from './companies.presenter';
 import * as repo from './companies.repo';
 import type { CompanyRow } from './companies.table';
+import { publishCompanyEvent } from './company-events';
 
 type Actor = AuditActor & { user: TSessionUser };
 
@@ -36,6 +37,7 @@ export async function createCompany(tx: Tx, actor: Actor, values: TCompanyValues
     status: values.status ?? 'Active',
   });
   await recordAudit(tx, actor, { action: 'create', entity: 'company', entityId: row.id, after: auditCompany(row) });
+  await publishCompanyEvent(tx, row, 'Created');
   return row;
 }
 
@@ -59,6 +61,7 @@ export async function updateCompany(tx: Tx, actor: Actor, id: string, values: TC
     status: values.status ?? current.status,
   });
   await recordAudit(tx, actor, { action: 'update', entity: 'company', entityId: id, before: auditCompany(current), after: auditCompany(updated) });
+  await publishCompanyEvent(tx, updated, 'Updated');
   return updated;
 }
 

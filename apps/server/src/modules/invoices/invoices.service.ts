@@ -7,6 +7,7 @@ import { findCompany } from '../companies/index';
 import { airportToday, findInvoice, listLines, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
 import { invoiceLineItems, invoices, type LineItemRow } from './invoices.table';
 import type { InvoiceScope } from './invoices.policy';
+import { publishInvoiceEvent } from './invoice-events';
 
 /**
  * Invoice changes. Every mutation runs in the caller's transaction, locks the invoice row first
@@ -30,6 +31,7 @@ export async function createInvoice(tx: Tx, actor: AuditActor, input: TInvoiceCr
     .values({ companyId: company.id, name: input.name, description: input.description, dueDate: input.dueDate, invoiceDate: today, createdBy: actor.user?.id ?? null })
     .returning();
   await recordAudit(tx, actor, { action: 'create', entity: 'invoice', entityId: row!.id, after: row! });
+  await publishInvoiceEvent(tx, row!.id, 'Created');
   return row!;
 }
 
@@ -46,6 +48,7 @@ export async function addLine(tx: Tx, actor: AuditActor, invoiceId: string, inpu
     .returning();
   await refreshInvoiceTotals(tx, invoiceId, await airportToday(tx));
   await recordAudit(tx, actor, { action: 'create', entity: 'invoiceLineItem', entityId: line!.id, after: line! });
+  await publishInvoiceEvent(tx, invoiceId, 'Updated');
 }
 
 async function lockUnpaidLine(tx: Tx, invoiceId: string, uid: string): Promise<LineItemRow> {
@@ -66,6 +69,7 @@ export async function updateLine(tx: Tx, actor: AuditActor, invoiceId: string, i
     .returning();
   await refreshInvoiceTotals(tx, invoiceId, await airportToday(tx));
   await recordAudit(tx, actor, { action: 'update', entity: 'invoiceLineItem', entityId: before.id, before, after: after! });
+  await publishInvoiceEvent(tx, invoiceId, 'Updated');
 }
 
 /** Remove an unpaid line; removing the last line cancels the invoice (the same path as Cancel). */
@@ -79,6 +83,8 @@ export async function removeLine(tx: Tx, actor: AuditActor, invoiceId: string, u
   if (remaining.length === 0) await cancelInvoice(tx, actor, invoiceId);
   // Also when cancelled: the maintained totals (grid's Total and Amount Due) fall to $0.00.
   await refreshInvoiceTotals(tx, invoiceId, await airportToday(tx));
+  // Removing the last line cancels, and cancelInvoice has published that change already: one event per change.
+  if (remaining.length > 0) await publishInvoiceEvent(tx, invoiceId, 'Updated');
   return { cancelled: remaining.length === 0 };
 }
 
@@ -90,6 +96,7 @@ export async function cancelInvoice(tx: Tx, actor: AuditActor, invoiceId: string
   if (lines.some((l) => l.paymentId)) throw new AppError('CONFLICT', INVOICE_MESSAGES.cancelPaid);
   await tx.update(invoices).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
   await recordAudit(tx, actor, { action: 'update', entity: 'invoice', entityId: invoiceId, before: { status: invoice.status }, after: { status: 'Cancelled' } });
+  await publishInvoiceEvent(tx, invoiceId, 'Updated');
 }
 
 export async function setComments(tx: Tx, actor: AuditActor, invoiceId: string, comments: string): Promise<void> {

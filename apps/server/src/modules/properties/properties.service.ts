@@ -11,6 +11,7 @@ import { presentProperty } from './properties.presenter';
 import * as repo from './properties.repo';
 import { properties, propertyImages, type PropertyRow } from './properties.table';
 import { storeImage, type ImageStorage, type StoredImage } from './property-images';
+import { publishPropertyEvent } from './property-events';
 
 /** The chosen area and type exist, and every attribute of the type has a value of its kind. */
 async function checkReferences(tx: DbOrTx, values: TPropertyValues): Promise<string[]> {
@@ -37,6 +38,7 @@ export async function createProperty(tx: Tx, actor: AuditActor, values: TPropert
   const [row] = await tx.insert(properties).values({ ...repo.toPropertyColumns(values), status: 'Active' }).returning();
   await repo.upsertAttributeValues(tx, row!.id, values.attributes, attributeIds);
   await recordAudit(tx, actor, { action: 'create', entity: 'property', entityId: row!.id, after: auditValues(row!, await repo.attributeValuesOf(tx, row!.id)) });
+  await publishPropertyEvent(tx, row!, 'Created');
   return row!;
 }
 
@@ -51,6 +53,7 @@ export async function updateProperty(tx: Tx, actor: AuditActor, id: string, valu
     action: 'update', entity: 'property', entityId: id,
     before: auditValues(before, beforeAttributes), after: auditValues(row!, await repo.attributeValuesOf(tx, id)),
   });
+  await publishPropertyEvent(tx, row!, 'Updated');
   return row!;
 }
 
@@ -65,6 +68,7 @@ export async function setPropertyStatus(tx: Tx, actor: AuditActor, id: string, s
   if (before.status === status) return before;
   const [row] = await tx.update(properties).set({ status, updatedAt: new Date() }).where(eq(properties.id, id)).returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'property', entityId: id, before: { status: before.status }, after: { status } });
+  await publishPropertyEvent(tx, row!, 'Updated');
   return row!;
 }
 

@@ -5,3 +5,4 @@
 export { publishEvent, registerEventHandler, createEventDispatch, publishedEventCount, EVENTS_DISPATCH_JOB, EVENT_RETRY_MINUTES, type DomainEvent, type EventHandler, type DispatchResult } from './events';
 export type { DomainEventRow } from './events.table';
 export { registerEventDispatch } from './events.plugin';
+export { registerRecordSource, findRecordSource, type RecordSource, type SourceRecord } from './record-sources';

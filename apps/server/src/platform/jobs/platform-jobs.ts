@@ -7,6 +7,7 @@ import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter';
 import { MAIL_DELIVERY_JOB, createMailDelivery } from '../mail/delivery';
 import { deleteExpiredRateLimits } from '../rate-limit/postgres-store';
 import { mailRoutes } from '../mail/mail.routes';
+import { registerEventDispatch } from '../events/events.plugin';
 
 export const CLEANUP_JOB = 'expired-records-cleanup';
 
@@ -31,6 +32,8 @@ export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext
     },
     { expireInSeconds: 10 * 60 },
   );
+  // Domain events (notification rules) delivered after commit, once.
+  registerEventDispatch(app, ctx);
   ctx.jobs.schedule(CLEANUP_JOB, '17 3 * * *', () => deleteExpiredRecords(ctx.db), { expireInSeconds: 10 * 60 });
   app.addHook('onClose', async () => delivery.close());
 }

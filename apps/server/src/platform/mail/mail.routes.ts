@@ -5,7 +5,8 @@ import { MAIL_MESSAGES, TOTAL_COUNT_HEADER, ZIdParams, ZMailListQuery, ZMailMess
 import type { AppContext } from '../context';
 import { AppError, notFound } from '../errors/app-error';
 import { MAIL_DELIVERY_JOB } from './delivery';
-import { listMail, presentMail, resendFailedMail } from './mail-admin';
+import { findMailBody, listMail, presentMail, resendFailedMail } from './mail-admin';
+import { ZSentMailBody } from '@apron/core/communications';
 
 const tags = ['mail'];
 
@@ -20,6 +21,16 @@ export async function mailRoutes(root: FastifyInstance, ctx: AppContext): Promis
       const { rows, total } = await listMail(ctx.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return rows.map(presentMail);
+    },
+  );
+
+  app.get(
+    '/api/Mail/:id/Body',
+    { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, response: { 200: ZSentMailBody } } },
+    async (request) => {
+      const body = await findMailBody(ctx.db, request.params.id);
+      if (!body) throw notFound();
+      return body;
     },
   );
 

@@ -1,0 +1,44 @@
+import type { TModule } from '@apron/core';
+import { renderTemplate } from '@apron/core/templates';
+import type { Tx } from '../../db/client';
+import { findCompanyRecipients, findInternalRecipientsWithModule, type Recipient } from '../../platform/auth/audiences';
+import type { DomainEventRow } from '../../platform/events/index';
+import { htmlToText, sanitizeRichText } from '../../platform/html/index';
+import { queueMails } from '../../platform/mail/index';
+import { insertAlert } from '../alerts/index';
+import { findNotificationRules, type NotificationRow } from '../settings/index';
+
+/**
+ * Notification rules (Settings > Notifications), run by the event dispatch after the change
+ * committed, inside the dispatch transaction: the alerts and outbox e-mails written here commit
+ * together with the event's processed mark, so a retried job never sends twice, and a rolled-back
+ * change never had an event. The SMTP send happens later, from the outbox (retried with back-off).
+ */
+export async function applyNotificationRules(tx: Tx, event: DomainEventRow): Promise<void> {
+  const rules = await findNotificationRules(tx, event.module, event.trigger);
+  for (const rule of rules) {
+    const recipients = await audienceOf(tx, rule, event);
+    if (recipients.length === 0) continue;
+    const html = sanitizeRichText(renderTemplate(rule.template, { ...event.fields, module: event.module, trigger: event.trigger }));
+    const subject = rule.name.replace(/\s+/g, ' ').trim();
+    await insertAlert(tx, { kind: 'rule', subject, body: html, createdBy: null }, recipients.map((r) => r.id));
+    // One e-mail per person: a company's users do not see each other's addresses, nor staff's.
+    const text = htmlToText(html);
+    await queueMails(tx, recipients.map((r) => ({ to: [r.email], subject, html, text, kind: 'notification', ref: `event:${event.id}` })));
+  }
+}
+
+/**
+ * Internal: the enabled staff holding the rule's module. External: the enabled users of the
+ * record's company (none when the record has no company). Both: the two, each person once.
+ */
+async function audienceOf(tx: Tx, rule: NotificationRow, event: DomainEventRow): Promise<Recipient[]> {
+  const people = new Map<string, Recipient>();
+  if (rule.notify === 'Internal' || rule.notify === 'Both') {
+    for (const r of await findInternalRecipientsWithModule(tx, rule.module as TModule)) people.set(r.id, r);
+  }
+  if ((rule.notify === 'External' || rule.notify === 'Both') && event.companyId) {
+    for (const r of await findCompanyRecipients(tx, event.companyId)) people.set(r.id, r);
+  }
+  return [...people.values()];
+}

@@ -1,0 +1,35 @@
+import { hasModule } from '@apron/core';
+import { companyTemplateFields, invoiceTemplateFields } from '@apron/core/communications';
+import type { AppContext } from '../../platform/context';
+import { registerRecordSource } from '../../platform/events/index';
+import { findCompany, isCompanyUser } from '../companies/index';
+import { canReadInvoices, findInvoice, invoiceScopeOf } from '../invoices/index';
+
+/**
+ * The notice sources of the landed modules (Company, Invoices), read with the caller's scope so a
+ * company user reaches only their own records. The Waitlist module registers its own
+ * (`registerRecordSource(ctx, 'Waitlist', ...)`, docs/communications.md).
+ */
+export function registerLandedRecordSources(ctx: AppContext): void {
+  registerRecordSource(ctx, 'Company', {
+    async read(db, user, id) {
+      const scope = hasModule(user, 'Company') ? null : isCompanyUser(user) ? user.companyId : undefined;
+      if (scope === undefined) return null;
+      const company = await findCompany(db, id, scope);
+      if (!company) return null;
+      return { companyId: company.id, contacts: [company.email], fields: companyTemplateFields(company) };
+    },
+  });
+  registerRecordSource(ctx, 'Invoices', {
+    async read(db, user, id) {
+      if (!canReadInvoices(user)) return null;
+      const invoice = await findInvoice(db, id, invoiceScopeOf(user));
+      if (!invoice) return null;
+      return {
+        companyId: invoice.companyId,
+        contacts: [invoice.tenantEmail],
+        fields: invoiceTemplateFields({ ...invoice, companyName: invoice.tenantName }),
+      };
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notices, notifications, type NoticeRow, type NotificationRow } from './settings.table';
+
+/** The notification rules of a module and trigger (Settings > Notifications), for the event handler. */
+export async function findNotificationRules(db: DbOrTx, module: string, trigger: string): Promise<NotificationRow[]> {
+  return db.select().from(notifications).where(and(eq(notifications.module, module), eq(notifications.trigger, trigger)));
+}
+
+/** A notice by its key (Settings > Notices; keys are unique regardless of case). */
+export async function findNoticeByKey(db: DbOrTx, key: string): Promise<NoticeRow | null> {
+  const [row] = await db.select().from(notices).where(sql`lower(${notices.key}) = lower(${key})`).limit(1);
+  return row ?? null;
+}
