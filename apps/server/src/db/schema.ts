@@ -29,3 +29,4 @@ export * from '../modules/workorders/workorders.table';
 export * from '../modules/forms/forms.table';
 export * from '../modules/tiedowns/tiedowns.table';
 export * from '../modules/assets/assets.table';
+export * from '../modules/inspections/inspections.table';
