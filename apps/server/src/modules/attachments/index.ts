@@ -11,3 +11,5 @@ export async function registerAttachments(app: FastifyInstance, ctx: AppContext)
 export { registerAttachmentOwner, isAttachmentOwnerRegistered, moduleOwner, type AttachmentOwner } from './attachments.owners';
 export { addDemoDocuments, hasDocuments, type DemoDocument } from './demo-documents';
 export { isDocumentOf, isRemarkOf } from './attachments.repo';
+/** How a stored file's name is cleaned and sent back (other modules that keep files: chat). */
+export { cleanFileName, contentDisposition } from './attachments.presenter';

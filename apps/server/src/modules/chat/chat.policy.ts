@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { hasModule, type TSessionUser } from '@apron/core';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../platform/errors/app-error';
+import { applicantIdForPrivateToken, findApplicantForChat } from '../waitlist/index';
+
+export interface ChatApplicant {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Who is speaking in one conversation: staff of the wait list, or the applicant themself. */
+export type ChatCaller =
+  | { side: 'staff'; user: TSessionUser; applicant: ChatApplicant; requestId: string }
+  | { side: 'applicant'; user: TSessionUser | null; applicant: ChatApplicant; requestId: string };
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The chat's access rule (issue 11 item 9): staff holding the Waitlist module, and the applicant —
+ * through their private link's token or signed in with the applicant's e-mail — and nobody else.
+ * No session and no token: 401. Staff without the module: 403. Anyone else, a token of another
+ * applicant, or an unknown id: 404 (a conversation's existence is not disclosed).
+ */
+export async function resolveChatCaller(db: Db, request: FastifyRequest, applicantId: string, token: string | undefined): Promise<ChatCaller> {
+  const user = request.user;
+  if (!user && !token) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  const requestId = request.id;
+  if (hasModule(user, 'Waitlist')) {
+    const applicant = await findApplicantForChat(db, applicantId);
+    if (!applicant) throw notFound('Conversation not found');
+    return { side: 'staff', user: user!, applicant, requestId };
+  }
+  const byToken = token ? (await applicantIdForPrivateToken(db, token)) === applicantId : false;
+  const applicant = byToken || user ? await findApplicantForChat(db, applicantId) : null;
+  if (applicant && (byToken || (user && applicant.email && sameEmail(user.email, applicant.email)))) {
+    return { side: 'applicant', user, applicant, requestId };
+  }
+  if (user?.isInternal && !token) throw forbidden();
+  throw notFound('Conversation not found');
+}
+
+export function isStaff(caller: ChatCaller): caller is Extract<ChatCaller, { side: 'staff' }> {
+  return caller.side === 'staff';
+}

@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts } from '../../platform/auth/accounts.table';
+import { chatDocuments, chatMessages, chatThreads, type ChatDocumentRow, type ChatMessageRow } from './chat.table';
+
+export type MessageWithDocuments = ChatMessageRow & { documents: ChatDocumentRow[] };
+
+async function withDocuments(db: DbOrTx, rows: ChatMessageRow[]): Promise<MessageWithDocuments[]> {
+  if (rows.length === 0) return [];
+  const documents = await db
+    .select()
+    .from(chatDocuments)
+    .where(inArray(chatDocuments.messageId, rows.map((r) => r.id)))
+    .orderBy(asc(chatDocuments.createdAt), asc(chatDocuments.id));
+  return rows.map((row) => ({ ...row, documents: documents.filter((d) => d.messageId === row.id) }));
+}
+
+/** Messages after `since` (less the grace), oldest first; without `since`, the newest `limit`, oldest first. */
+export async function findMessages(db: DbOrTx, applicantId: string, since: Date | null, limit: number): Promise<MessageWithDocuments[]> {
+  if (since) {
+    const rows = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.applicantId, applicantId), gt(chatMessages.createdAt, since)))
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+      .limit(limit);
+    return withDocuments(db, rows);
+  }
+  const newest = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.applicantId, applicantId))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit);
+  return withDocuments(db, newest.reverse());
+}
+
+export async function insertMessage(db: DbOrTx, values: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {
+  const [row] = await db.insert(chatMessages).values(values).returning();
+  return row!;
+}
+
+/**
+ * Attach uploaded documents to a message: only unsent ones of this conversation, uploaded by the
+ * same side. Returns how many were attached (fewer than asked = someone else's or already sent).
+ */
+export async function attachDocuments(db: DbOrTx, applicantId: string, messageId: string, ids: string[], byStaff: boolean): Promise<ChatDocumentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(chatDocuments)
+    .set({ messageId })
+    .where(and(eq(chatDocuments.applicantId, applicantId), inArray(chatDocuments.id, ids), isNull(chatDocuments.messageId), eq(chatDocuments.uploadedByStaff, byStaff)))
+    .returning();
+}
+
+export async function insertDocument(db: DbOrTx, values: typeof chatDocuments.$inferInsert): Promise<ChatDocumentRow> {
+  const [row] = await db.insert(chatDocuments).values(values).returning();
+  return row!;
+}
+
+/** A sent document of this conversation (unsent uploads are not downloadable by anyone). */
+export async function findSentDocument(db: DbOrTx, applicantId: string, id: string): Promise<ChatDocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatDocuments)
+    .where(and(eq(chatDocuments.id, id), eq(chatDocuments.applicantId, applicantId), sql`${chatDocuments.messageId} is not null`));
+  return row ?? null;
+}
+
+/** Mark the other side's messages read by `readerIsStaff`'s side. */
+export async function markRead(db: DbOrTx, applicantId: string, readerIsStaff: boolean): Promise<number> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(chatMessages.applicantId, applicantId), eq(chatMessages.isAdmin, !readerIsStaff), isNull(chatMessages.readAt)))
+    .returning({ id: chatMessages.id });
+  return rows.length;
+}
+
+/**
+ * Claim the right to e-mail one side about new messages: true when that side was not e-mailed in
+ * the last `quietMinutes` (and records now). One statement, so two messages at once claim once.
+ */
+export async function claimNotification(db: DbOrTx, applicantId: string, toStaff: boolean, quietMinutes: number): Promise<boolean> {
+  const column = toStaff ? chatThreads.staffNotifiedAt : chatThreads.applicantNotifiedAt;
+  const name = toStaff ? sql.raw('staff_notified_at') : sql.raw('applicant_notified_at');
+  const result = await db.execute(sql`
+    insert into ${chatThreads} (applicant_id, ${name}) values (${applicantId}, now())
+    on conflict (applicant_id) do update set ${name} = now()
+    where ${column} is null or ${column} < now() - make_interval(mins => ${quietMinutes})
+    returning applicant_id`);
+  return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+}
+
+/** Staff who wrote in this conversation (still enabled and holding the module), else every enabled Waitlist holder. */
+export async function findStaffToNotify(db: DbOrTx, applicantId: string): Promise<string[]> {
+  const holders = and(eq(accounts.enabled, true), eq(accounts.isInternal, true), sql`'Waitlist' = any(${accounts.modules})`);
+  const participants = await db
+    .selectDistinct({ email: accounts.email })
+    .from(chatMessages)
+    .innerJoin(accounts, eq(accounts.id, chatMessages.authorId))
+    .where(and(eq(chatMessages.applicantId, applicantId), eq(chatMessages.isAdmin, true), holders));
+  if (participants.length > 0) return participants.map((p) => p.email);
+  const all = await db.select({ email: accounts.email }).from(accounts).where(holders).orderBy(asc(accounts.email)).limit(50);
+  return all.map((a) => a.email);
+}
+
+/** Messages from each applicant not yet read by staff (the type grid's badge); absent ids count 0. */
+export async function countUnreadForApplicants(db: DbOrTx, applicantIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(applicantIds.map((id) => [id, 0]));
+  if (applicantIds.length === 0) return counts;
+  const rows = await db
+    .select({ applicantId: chatMessages.applicantId, n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(and(inArray(chatMessages.applicantId, applicantIds), eq(chatMessages.isAdmin, false), isNull(chatMessages.readAt)))
+    .groupBy(chatMessages.applicantId);
+  for (const row of rows) counts.set(row.applicantId, row.n);
+  return counts;
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
+import { chatRoutes } from './chat.routes';
+import { useUnreadCounts } from '../waitlist/index';
+import { countUnreadForApplicants } from './chat.repo';
+
+/** Chat between wait-list staff and an applicant (`GET/POST Messages/{id}`). */
+export async function registerChat(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await chatRoutes(app, ctx);
+  // The wait list's type grid shows these as the Chat badge; it cannot import the chat (no cycles).
+  useUnreadCounts(unreadCountsForApplicants);
+}
+
+/** Messages from each applicant not yet read by staff (the type grid's badge); every id is in the map, 0 when none. */
+export function unreadCountsForApplicants(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+  return countUnreadForApplicants(db, ids);
+}
+
+export { seedDemoConversations } from './demo-chat';
