@@ -1,10 +1,12 @@
+import type { TFormAnswers, TFormSchema } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import { failedChecks, getFormVersion, validateAnswers } from '../forms/index';
 
 /**
  * What work orders read from the inspections and forms modules, in one place: the only file of
  * this module that names them (through their index.ts; they never import workorders).
- * TEMPORARY: until inspections and forms land, these answer "nothing linked" so the module works
- * adhoc; they are wired to the real exports as soon as those exist.
+ * TEMPORARY (inspections part): until inspections lands, these answer "nothing linked" so the
+ * module works adhoc; they are wired to its real exports as soon as those exist.
  */
 export interface InspectionSummary {
   id: string;
@@ -45,19 +47,25 @@ export interface FormVersion {
 }
 
 /** The form's schema at `version` (the latest when null), or null when the form does not exist. */
-export async function formVersion(_db: DbOrTx, _formId: string, _version: number | null): Promise<FormVersion | null> {
-  return null;
+export async function formVersion(db: DbOrTx, formId: string, version: number | null): Promise<FormVersion | null> {
+  const found = await getFormVersion(db, formId, version ?? undefined);
+  return found ? { version: found.version, schema: found.schema as unknown as Record<string, unknown> } : null;
 }
 
 /** Whether a form with this id exists (the master's 'Form ID'). */
-export async function formExists(_db: DbOrTx, _formId: string): Promise<boolean> {
-  return true;
+export async function formExists(db: DbOrTx, formId: string): Promise<boolean> {
+  return !!(await getFormVersion(db, formId));
 }
 
-/** Refuses answers that do not fit the schema (400 naming the field); `complete` also checks required fields. */
-export async function checkAnswers(_schema: Record<string, unknown>, _data: Record<string, unknown>, _complete: boolean): Promise<void> {}
+/**
+ * The answers checked against the form at `version` (400 naming the field); `complete` also
+ * requires the required fields. Returns the answers of the form's fields only.
+ */
+export async function checkedAnswers(db: DbOrTx, formId: string, version: number, data: Record<string, unknown>, complete: boolean): Promise<Record<string, unknown>> {
+  return validateAnswers(db, formId, version, data as TFormAnswers, { partial: !complete });
+}
 
 /** Labels of the pass/fail checks the answers failed. */
-export function failedCheckLabels(_schema: Record<string, unknown>, _data: Record<string, unknown> | null): string[] {
-  return [];
+export function failedCheckLabels(schema: Record<string, unknown>, data: Record<string, unknown> | null): string[] {
+  return failedChecks(schema as unknown as TFormSchema, (data ?? {}) as TFormAnswers);
 }

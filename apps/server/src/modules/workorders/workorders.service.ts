@@ -5,7 +5,7 @@ import type { ZWorkorderCreate, ZWorkorderUpdate } from '@apron/core/workorders/
 import type { DbOrTx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors/app-error';
-import { checkAnswers, failedCheckLabels, formExists, formVersion, inspectionSummary, inspectionsOfMaster } from './linked-modules';
+import { checkedAnswers, failedCheckLabels, formExists, formVersion, inspectionSummary, inspectionsOfMaster } from './linked-modules';
 import * as repo from './workorders.repo';
 import type { WorkorderScope } from './workorders.policy';
 import { masterWorkorders, workorders, type MasterWorkorderRow, type WorkorderRow } from './workorders.table';
@@ -129,10 +129,11 @@ export async function formOf(db: DbOrTx, row: Pick<WorkorderRow, 'formId' | 'for
 export async function saveAnswers(tx: DbOrTx, actor: AuditActor, id: string, scope: WorkorderScope, answers: TWorkorderAnswers): Promise<WorkorderRow> {
   const before = await lockOpen(tx, id, scope);
   const form = await formOf(tx, before);
-  if (form) await checkAnswers(form.schema, answers.data, false);
+  if (!form) throw notFound('Form not found');
+  const data = await checkedAnswers(tx, before.formId, form.version, answers.data, false);
   const [row] = await tx
     .update(workorders)
-    .set({ data: answers.data, status: 'In Progress', formVersion: form?.version ?? before.formVersion, updatedAt: new Date() })
+    .set({ data, status: 'In Progress', formVersion: form.version, updatedAt: new Date() })
     .where(eq(workorders.id, id))
     .returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'workorder', entityId: id, before: { status: before.status, data: before.data }, after: { status: row!.status, data: row!.data } });
@@ -144,7 +145,7 @@ export async function completeWorkorder(tx: DbOrTx, actor: AuditActor, id: strin
   const before = await lockOpen(tx, id, scope);
   if (!before.contractorName || !before.contractorEmail) throw new AppError('CONFLICT', WORKORDER_MESSAGES.unassigned);
   const form = await formOf(tx, before);
-  if (form) await checkAnswers(form.schema, before.data ?? {}, true);
+  if (form) await checkedAnswers(tx, before.formId, form.version, before.data ?? {}, true);
   const [row] = await tx
     .update(workorders)
     .set({ status: 'Completed', completedAt: new Date(), completedBy: actor.user?.id ?? null, updatedAt: new Date() })

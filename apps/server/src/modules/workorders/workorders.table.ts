@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { forms } from '../forms/forms.table';
 
 /**
  * Master work orders (Settings > Master Workorder). `form_id` names a form of the forms module
@@ -12,7 +13,9 @@ export const masterWorkorders = pgTable(
     name: text().notNull(),
     description: text().notNull(),
     adhoc: boolean().notNull().default(false),
-    formId: uuid().notNull(),
+    formId: uuid()
+      .notNull()
+      .references(() => forms.id, { onDelete: 'restrict' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,7 +57,9 @@ export const workorders = pgTable(
     autoOpened: boolean().notNull().default(false),
     /** Labels of the failed checks that opened it. */
     failedChecks: jsonb().$type<string[]>().notNull().default([]),
-    formId: uuid().notNull(),
+    formId: uuid()
+      .notNull()
+      .references(() => forms.id, { onDelete: 'restrict' }),
     /** The form version the answers were given on (set when the form is first opened). */
     formVersion: integer(),
     data: jsonb().$type<Record<string, unknown>>(),

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../test/helpers';
 
-/** A form for a master work order (the forms module's id; a new one per call). */
-export async function buildFormId(_admin: Caller): Promise<string> {
-  return randomUUID();
+/** The work-order form of the tests: a required 'Work done' and a number. */
+export const REPAIR_FORM_SCHEMA = {
+  type: 'default',
+  id: 'repair-report',
+  schemaVersion: 18,
+  components: [
+    { type: 'textarea', id: 'notes', key: 'notes', label: 'Work done', validate: { required: true } },
+    { type: 'number', id: 'hours', key: 'hours', label: 'Hours', validate: { min: 0, max: 100 } },
+  ],
+};
+
+/** A form for a master work order, built through `Forms/createForm` (a Settings user). */
+export async function buildFormId(admin: Caller, schema: Record<string, unknown> = REPAIR_FORM_SCHEMA): Promise<string> {
+  const res = await admin.request({ method: 'POST', url: '/api/Forms/createForm', payload: { name: `Repair report ${randomUUID().slice(0, 6)}`, schema } });
+  if (res.statusCode !== 201) throw new Error(`buildFormId: ${res.statusCode} ${res.body}`);
+  return (res.json() as { _id?: string; id?: string })._id ?? (res.json() as { id: string }).id;
 }
 
 export async function buildMaster(admin: Caller, spec: { name?: string; adhoc?: boolean; masterInspectionIds?: string[] } = {}) {

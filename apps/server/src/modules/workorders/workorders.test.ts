@@ -30,6 +30,8 @@ describe('Master Workorder (Settings)', () => {
     const bad = await settingsAdmin.request({ method: 'POST', url: '/api/MasterWorkorder', payload: { name: ' ', description: '', formId: '' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ name: 'Name is required', description: 'Description is required', formId: 'Form ID is required' });
+    const noForm = await settingsAdmin.request({ method: 'POST', url: '/api/MasterWorkorder', payload: { name: 'Fence', description: 'Fence repairs', formId: crypto.randomUUID() } });
+    expect(noForm.json().errors).toEqual({ formId: 'Form ID is required' });
     const payload = { name: 'Fence', description: 'Fence repairs', adhoc: true, formId: await buildFormId(settingsAdmin) };
     expect((await staff.request({ method: 'POST', url: '/api/MasterWorkorder', payload })).statusCode).toBe(403);
     const settingsStaff = await signIn(t, { modules: ['Settings'] });
@@ -172,10 +174,20 @@ describe('edit, fill, complete: Completed is final', () => {
     const url = `/api/Workorder/UpdateSimulateWorkorder/${wo._id}`;
     expect((await t.app.inject({ method: 'POST', url, payload: { data: {} } })).statusCode).toBe(401);
     expect((await contractor.request({ method: 'POST', url, payload: { data: 'x' } })).statusCode).toBe(400);
-    const saved = await contractor.request({ method: 'POST', url, payload: { data: { notes: 'Patched the crack' } } });
+    const wrong = await contractor.request({ method: 'POST', url, payload: { data: { hours: 'many' } } });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json().errors)).toEqual(['hours']);
+    // Partly filled is fine while In Progress; completing then asks for the required field.
+    const partly = await contractor.request({ method: 'POST', url, payload: { data: { hours: 3 } } });
+    expect(partly.json().workorder).toMatchObject({ status: 'In Progress', data: { hours: 3 } });
+    const early = await contractor.request({ method: 'POST', url: `/api/Workorder/Complete/${wo._id}` });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toEqual({ notes: expect.stringContaining('Work done') });
+    const saved = await contractor.request({ method: 'POST', url, payload: { data: { notes: 'Patched the crack', hours: 3 } } });
     expect(saved.json().workorder).toMatchObject({ status: 'In Progress', data: { notes: 'Patched the crack' } });
     const view = await contractor.request({ method: 'GET', url: `/api/Workorder/GetSimulateWorkorder/${wo._id}` });
-    expect(view.json().workorder.data).toEqual({ notes: 'Patched the crack' });
+    expect(view.json().workorder.data).toEqual({ notes: 'Patched the crack', hours: 3 });
+    expect(view.json().schema).toMatchObject({ components: [{ key: 'notes' }, { key: 'hours' }] });
     expect((await stranger.request({ method: 'GET', url: `/api/Workorder/GetSimulateWorkorder/${wo._id}` })).statusCode).toBe(404);
   });
 
