@@ -35,7 +35,10 @@ describe('home menu', () => {
 
   it('shows staff the internal items of their modules, in the spec order', () => {
     const keys = menuFor(user({ modules: ['Settings', 'Property'] }), none).map((i) => i.key);
-    expect(keys).toEqual(['dashboard', 'properties', 'settings', 'myaccount', 'alerts', 'appointments', 'inspections', 'workorders', 'assets']);
+    expect(keys).toEqual(['dashboard', 'properties', 'settings', 'myaccount', 'alerts', 'inspections', 'workorders', 'assets']);
+    // Appointments (invites) are for staff holding Waitlist only.
+    expect(menuFor(user({ modules: ['Waitlist'] })).map((i) => i.key)).toContain('appointments');
+    expect(menuFor(user({ isInternal: false, companyId: 'c1' }), none).map((i) => i.key)).not.toContain('appointments');
   });
 
   it('shows tenants the external listings link and nothing internal', () => {

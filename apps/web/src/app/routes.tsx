@@ -119,6 +119,18 @@ export const routes: RouteObject[] = [
             element: <RequireAccess rule="signedIn" />,
             children: [{ index: true, lazy: async () => ({ Component: (await import('../features/payments/receipt-page')).ReceiptPage }) }],
           },
+          {
+            // Staff of the wait list send calendar invites and see those sent.
+            path: 'appointment',
+            element: <RequireAccess area="appointments" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/appointments/appointments-page')).AppointmentsPage }) }],
+          },
+          {
+            // Staff with Waitlist, or the applicant signed in with their e-mail: the server decides (403/404 otherwise).
+            path: 'chat/:id',
+            element: <RequireAccess rule="signedIn" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }) }],
+          },
           // Public pay link (signed token): its own chunk, no staff code.
           { path: 'payment/:token', lazy: async () => ({ Component: (await import('./pages/pay-link-route')).PayLinkRoute }) },
           // Public: no sign-in, and its chunk imports no staff code.

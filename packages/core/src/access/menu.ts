@@ -28,7 +28,8 @@ export const HOME_MENU: readonly TMenuItem[] = [
   { key: 'myaccount', label: 'My Account', route: '/myaccount', audience: 'all', rule: 'signedIn' },
   { key: 'reports', label: 'Reports', route: '/interactive', audience: 'all', rule: 'signedIn' },
   { key: 'alerts', label: 'Alerts', route: '/alerts', audience: 'all', rule: 'signedIn' },
-  { key: 'appointments', label: 'Appointments', route: '/appointment', audience: 'all', rule: 'signedIn' },
+  // Invites are the wait list's (`POST Waitlist/Invite`, PRODUCT-RULES 18): staff holding Waitlist.
+  { key: 'appointments', label: 'Appointments', route: '/appointment', audience: 'internal', rule: 'module:Waitlist' },
   { key: 'inspections', label: 'Inspections', route: '/inspection', audience: 'all', rule: 'signedIn' },
   { key: 'workorders', label: 'Workorders', route: '/workorder', audience: 'all', rule: 'signedIn' },
   { key: 'assets', label: 'Assets', route: '/asset', audience: 'all', rule: 'signedIn' },
@@ -48,7 +49,7 @@ const INTERNAL_MODULE_GATES: Partial<Record<string, TAccessRule>> = {
 /** Menu keys whose feature is not built yet; remove a key when its module lands. */
 export const PLANNED_MENU_KEYS: ReadonlySet<string> = new Set([
   'tiedown', 'waitlist',
-  'reports', 'appointments', 'inspections', 'workorders', 'assets',
+  'reports', 'inspections', 'workorders', 'assets',
 ]);
 
 function allows(user: TSessionUser, item: TMenuItem): boolean {
