@@ -1,12 +1,14 @@
-import { isModuleAdmin, hasModule, type TSessionUser, type TWaitlistApplicant, type TWaitlistGridRow, type TWaitlistStatus } from '@apron/core';
+import { isModuleAdmin, type TSessionUser, type TWaitlistApplicant, type TWaitlistGridRow, type TWaitlistStatus } from '@apron/core';
 import type { ApplicantView } from './waitlist.repo';
 import type { ApplicantRow } from './waitlist.table';
 
-/** What the caller may do with an applicant: staff edit; Waitlist admins delete, move and make accounts. */
+/**
+ * What the caller may do with an applicant: Waitlist admins edit, delete, move and make accounts;
+ * other staff with the module read (read-only staff are a feature, PRODUCT-RULES 25).
+ */
 export function waitlistAbilities(user: TSessionUser | null) {
-  const staff = hasModule(user, 'Waitlist');
   const admin = isModuleAdmin(user, 'Waitlist');
-  return { edit: staff, delete: admin, move: admin, createAccount: admin };
+  return { edit: admin, delete: admin, move: admin, createAccount: admin };
 }
 
 export function presentApplicant(view: ApplicantView, user: TSessionUser | null): TWaitlistApplicant {

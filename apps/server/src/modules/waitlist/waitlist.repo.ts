@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { readSetting, type TWaitlistGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
@@ -46,8 +46,7 @@ export async function findApplicantForChat(db: DbOrTx, applicantId: string): Pro
  * type ahead of it by (queued_at, id). `row` is the outer query's table (or an alias of it).
  */
 function positionSql(row: typeof a): SQL<number> {
-  const ahead = alias(a, 'ahead');
-  return sql<number>`(select count(*)::int + 1 from ${ahead} where ${ahead.propertyTypeId} = ${row.propertyTypeId} and (${ahead.queuedAt}, ${ahead.id}) < (${row.queuedAt}, ${row.id}))`;
+  return sql<number>`(select count(*)::int + 1 from waitlist_applicants ahead where ahead.property_type_id = ${row.propertyTypeId} and (ahead.queued_at, ahead.id) < (${row.queuedAt}, ${row.id}))`;
 }
 
 const SORTS: Record<string, Array<SQL | AnyPgColumn>> = {

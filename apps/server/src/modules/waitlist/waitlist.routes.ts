@@ -18,8 +18,11 @@ import * as service from './waitlist.service';
 import { unreadCounts } from './unread-source';
 
 const tags = ['waitlist'];
-/** Public forms: per client address (PRODUCT-RULES 19). */
-const PUBLIC_FORM_RATE_LIMIT = { max: 5, timeWindow: '1 minute' };
+/**
+ * Public forms: per client address (PRODUCT-RULES 19). Staff adding people from the properties
+ * screen are signed in with the module and not counted (the access hook has run by then).
+ */
+const PUBLIC_FORM_RATE_LIMIT = { max: 5, timeWindow: '1 minute', allowList: (request: FastifyRequest) => isStaffJoin(request.user) };
 const ZLinkParams = z.object({ id: z.string().uuid('Invalid Id'), itemId: z.string().uuid('Invalid Id') });
 const ZTypeParams = z.object({ typeId: z.string().uuid('Invalid Id') });
 
