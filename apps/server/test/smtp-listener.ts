@@ -30,9 +30,9 @@ export async function startSmtpListener(port = 0): Promise<SmtpListener> {
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
