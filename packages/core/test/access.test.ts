@@ -52,9 +52,15 @@ describe('home menu', () => {
   });
 
   it('hides items whose feature has not been built', () => {
-    const keys = menuFor(user({ modules: ['Settings', 'Reports'] })).map((i) => i.key);
+    const keys = menuFor(user({ modules: ['Settings', 'Reports'] }), new Set(['reports'])).map((i) => i.key);
     expect(keys).toContain('settings');
     expect(keys).not.toContain('reports');
+  });
+
+  it('shows Reports to Reports staff and to tenants (their own company), not to other staff', () => {
+    expect(menuFor(user({ modules: ['Reports'] })).map((i) => i.key)).toContain('reports');
+    expect(menuFor(user({ isInternal: false, companyId: 'c1' })).map((i) => i.key)).toContain('reports');
+    expect(menuFor(user({ modules: ['Invoices'] })).map((i) => i.key)).not.toContain('reports');
   });
 
   it('shows the built Invoices item to Invoices staff and to tenants, not to other staff', () => {

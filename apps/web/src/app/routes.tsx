@@ -131,6 +131,17 @@ export const routes: RouteObject[] = [
             element: <RequireAccess rule="signedIn" />,
             children: [{ index: true, lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }) }],
           },
+          {
+            // Reports staff see every company; a company user the same reports over their own (the server scopes them).
+            path: 'reports',
+            element: <RequireAccess area="reports" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/reports/reports-page')).ReportsPage }) }],
+          },
+          {
+            path: 'interactive',
+            element: <RequireAccess area="reports" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/reports/reports-page')).ReportsPage }) }],
+          },
           // Public pay link (signed token): its own chunk, no staff code.
           { path: 'payment/:token', lazy: async () => ({ Component: (await import('./pages/pay-link-route')).PayLinkRoute }) },
           // Public: no sign-in, and its chunk imports no staff code.

@@ -49,7 +49,7 @@ const INTERNAL_MODULE_GATES: Partial<Record<string, TAccessRule>> = {
 /** Menu keys whose feature is not built yet; remove a key when its module lands. */
 export const PLANNED_MENU_KEYS: ReadonlySet<string> = new Set([
   'tiedown', 'waitlist',
-  'reports', 'inspections', 'workorders', 'assets',
+  'inspections', 'workorders', 'assets',
 ]);
 
 function allows(user: TSessionUser, item: TMenuItem): boolean {

@@ -1,0 +1,93 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import MuiTextField from '@mui/material/TextField';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useSearchParams } from 'react-router';
+import { REPORT_TYPES, type TPeriod, type TReportType } from '@apron/core/reports';
+import { Loader } from '../../components/loader';
+import { PageHeader } from '../../components/page-header';
+import { useAccess } from '../../lib/session';
+import { useReportPeriods } from './api';
+import { InvoiceReportView } from './invoice-report-view';
+import { AgingReportView, InsuranceReportView, RentRollView } from './other-report-views';
+import { PeriodPicker } from './period-picker';
+
+/** MUI X Charts is large: the charts tab loads it when first opened. */
+const ChartsView = lazy(async () => ({ default: (await import('./charts-view')).ChartsView }));
+
+const DEFAULT_REPORT = 'monthly-billing';
+
+function ReportsTab() {
+  const [params, setParams] = useSearchParams();
+  const periods = useReportPeriods();
+  const type: TReportType = REPORT_TYPES.find((t) => t.key === params.get('report')) ?? REPORT_TYPES.find((t) => t.key === DEFAULT_REPORT)!;
+  const [chosen, setChosen] = useState<Record<string, TPeriod>>({});
+  if (periods.isLoading) return <Loader />;
+  if (!periods.data) return <Box role="alert">Error Occurred</Box>;
+  const data = periods.data;
+  const kind = type.period;
+  const defaultPeriod = kind === 'month' ? data.currentMonth : kind === 'quarter' ? data.currentQuarter : data.currentYear;
+  const period = kind ? (chosen[kind] ?? defaultPeriod) : null;
+  const setType = (key: string) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    next.set('report', key);
+    return next;
+  });
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+        <MuiTextField
+          select
+          size="small"
+          label="Report Type"
+          value={type.key}
+          onChange={(event) => setType(event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 240 }}
+        >
+          {REPORT_TYPES.map((t) => (
+            <option key={t.key} value={t.key}>
+              {t.label}
+            </option>
+          ))}
+        </MuiTextField>
+        {kind && period && <PeriodPicker kind={kind} periods={data} value={period} onChange={(next) => setChosen((prev) => ({ ...prev, [kind]: next }))} />}
+      </Stack>
+      {type.group === 'invoices' && period && type.kind && <InvoiceReportView kind={type.kind} period={period} />}
+      {type.key === 'expired-insurance' && <InsuranceReportView which="Expired" days={data.expiringSoonDays} />}
+      {type.key === 'expiring-soon-insurance' && <InsuranceReportView which="Expiring Soon" days={data.expiringSoonDays} />}
+      {type.key === 'ar-aging' && <AgingReportView />}
+      {type.key === 'rent-roll' && <RentRollView />}
+    </Stack>
+  );
+}
+
+/** `/reports` and `/interactive`: the reports (type select, grids, exports) and the interactive charts. */
+export function ReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const { user } = useAccess();
+  const tab = params.get('tab') === 'charts' ? 'charts' : 'reports';
+  const setTab = (value: string) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    next.set('tab', value);
+    return next;
+  });
+  return (
+    <Box>
+      <PageHeader title="Reports" />
+      <Tabs value={tab} onChange={(_, value: string) => setTab(value)} sx={{ mb: 2 }} aria-label="Reports views">
+        <Tab value="reports" label="Reports" />
+        {user?.isInternal && <Tab value="charts" label="Interactive Reports" />}
+      </Tabs>
+      {tab === 'charts' && user?.isInternal ? (
+        <Suspense fallback={<Loader />}>
+          <ChartsView />
+        </Suspense>
+      ) : (
+        <ReportsTab />
+      )}
+    </Box>
+  );
+}
