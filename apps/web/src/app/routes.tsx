@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAccess rule="admin:Settings" />,
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
               },
+              { path: 'workorder', lazy: async () => ({ Component: (await import('../features/workorders/master-workorders-page')).MasterWorkordersPage }) },
               masterDataRoute,
               ...propertyMasterRoutes,
             ],
@@ -112,6 +113,16 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).InvoicesPage }) }],
               },
               { path: ':id', lazy: async () => ({ Component: (await import('./pages/invoice-route')).InvoiceRoute }) },
+            ],
+          },
+          {
+            // Staff see every work order; contractors (by e-mail) their own: the server scopes them.
+            path: 'workorder',
+            element: <RequireAccess area="workorders" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/workorders/workorders-page')).WorkordersPage }) },
+              { path: 'WorkorderList/:id', lazy: async () => ({ Component: (await import('../features/workorders/workorder-list-page')).WorkorderListPage }) },
+              { path: 'view/:id', lazy: async () => ({ Component: (await import('../features/workorders/workorder-view-page')).WorkorderViewPage }) },
             ],
           },
           {

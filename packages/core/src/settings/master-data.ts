@@ -240,4 +240,5 @@ export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
   'accounts', 'documentTypes', 'insuranceTypes', 'invoiceCycles', 'paymentTypes', 'notifications', 'notices', 'systemSettings',
   'propertyTypes', 'propertyAttributes', 'propertyAreas',
   'cpiIndex',
+  'masterWorkorder',
 ]);
