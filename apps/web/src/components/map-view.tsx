@@ -20,6 +20,18 @@ export interface TMapMarker {
   title: string;
   /** More popup lines (plain text; never HTML). */
   lines?: readonly string[];
+  /** A round pin of this colour (e.g. an asset type's '#1e88e5') instead of the default marker. */
+  color?: string;
+  /** A cluster of this many points: a numbered bubble without a popup (clicking it calls onMarkerClick). */
+  count?: number;
+  /** Buttons at the foot of the popup ('View Details'). */
+  actions?: ReadonlyArray<{ label: string; onClick: () => void }>;
+}
+
+/** The visible part of the map, after each move or zoom. */
+export interface TMapViewState {
+  bounds: { west: number; south: number; east: number; north: number };
+  zoom: number;
 }
 
 export interface TMapViewProps {
@@ -36,6 +48,10 @@ export interface TMapViewProps {
   onPick?: (point: TMapPoint) => void;
   /** The picked point, shown as a draggable pin in pick mode. */
   picked?: TMapPoint | null;
+  /** A click on the map itself (not on a marker), outside pick mode. */
+  onMapClick?: (point: TMapPoint) => void;
+  /** Called with the visible bounds and zoom once the map shows and after every move. */
+  onViewChange?: (view: TMapViewState) => void;
   /** A CSS height, or one per breakpoint (`{ xs: 280, md: '70vh' }`). */
   height?: number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
 }
@@ -70,7 +86,30 @@ function popupContent(marker: TMapMarker): HTMLElement {
     p.textContent = line;
     root.appendChild(p);
   }
+  for (const action of marker.actions ?? []) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = action.label;
+    button.style.cssText = 'margin-top:6px;padding:2px 8px;cursor:pointer';
+    button.addEventListener('click', () => action.onClick());
+    root.appendChild(button);
+  }
   return root;
+}
+
+/** A coloured round pin or a numbered cluster bubble, as DOM nodes (no HTML strings). */
+function markerIconOf(L: TLeaflet, marker: TMapMarker): Leaflet.DivIcon | null {
+  if (marker.count !== undefined) {
+    const size = marker.count < 10 ? 30 : marker.count < 100 ? 36 : marker.count < 1000 ? 42 : 50;
+    const bubble = document.createElement('div');
+    bubble.textContent = marker.count.toLocaleString();
+    bubble.style.cssText = `width:${size}px;height:${size}px;border-radius:50%;display:flex;align-items:center;justify-content:center;font:600 12px sans-serif;color:#fff;background:${marker.color ?? '#1e88e5'};opacity:0.9;border:3px solid rgba(255,255,255,0.8);box-sizing:border-box`;
+    return L.divIcon({ html: bubble, className: '', iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
+  }
+  if (!marker.color) return null;
+  const pin = document.createElement('div');
+  pin.style.cssText = `width:16px;height:16px;border-radius:50%;background:${marker.color};border:2px solid #fff;box-shadow:0 0 2px rgba(0,0,0,0.6);box-sizing:border-box`;
+  return L.divIcon({ html: pin, className: '', iconSize: [16, 16], iconAnchor: [8, 8], popupAnchor: [0, -8] });
 }
 
 function prefersReducedMotion(): boolean {
@@ -93,9 +132,9 @@ export function MapView(props: TMapViewProps) {
   const satelliteUrl = config.data?.jsonvalue.mapSatelliteUrl ?? FALLBACK_TILES.satelliteUrl;
 
   // Callbacks change on every render of the parent; the map's handlers read the latest ones.
-  const handlers = useRef({ onPick, onMarkerClick: props.onMarkerClick });
+  const handlers = useRef({ onPick, onMarkerClick: props.onMarkerClick, onMapClick: props.onMapClick, onViewChange: props.onViewChange });
   useLayoutEffect(() => {
-    handlers.current = { onPick, onMarkerClick: props.onMarkerClick };
+    handlers.current = { onPick, onMarkerClick: props.onMarkerClick, onMapClick: props.onMapClick, onViewChange: props.onViewChange };
   });
   const pickMode = onPick !== undefined;
 
@@ -132,8 +171,17 @@ export function MapView(props: TMapViewProps) {
     L.control.layers({ Streets: streets, Satellite: satellite }, undefined, { position: 'topright' }).addTo(map);
     markerLayerRef.current = L.layerGroup().addTo(map);
     map.on('click', (event: Leaflet.LeafletMouseEvent) => {
-      handlers.current.onPick?.({ lat: event.latlng.lat, lon: event.latlng.lng });
+      const point = { lat: event.latlng.lat, lon: event.latlng.lng };
+      if (handlers.current.onPick) handlers.current.onPick(point);
+      else handlers.current.onMapClick?.(point);
     });
+    const reportView = () => {
+      const b = map.getBounds();
+      handlers.current.onViewChange?.({ bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }, zoom: map.getZoom() });
+    };
+    map.on('moveend', reportView);
+    // The first view: reported once the map has its size.
+    map.whenReady(() => setTimeout(reportView, 0));
     mapRef.current = map;
 
     // A map in a dialog or a resized panel must re-measure its box.
@@ -176,8 +224,8 @@ export function MapView(props: TMapViewProps) {
     layer.clearLayers();
     markersById.current.clear();
     for (const item of markers ?? []) {
-      const marker = leaflet.marker([item.position.lat, item.position.lon], { icon, title: item.title, alt: item.title, keyboard: true });
-      marker.bindPopup(popupContent(item));
+      const marker = leaflet.marker([item.position.lat, item.position.lon], { icon: markerIconOf(leaflet, item) ?? icon, title: item.title, alt: item.title, keyboard: true });
+      if (item.count === undefined) marker.bindPopup(popupContent(item));
       marker.on('click', () => handlers.current.onMarkerClick?.(item.id));
       marker.addTo(layer);
       markersById.current.set(item.id, marker);
