@@ -234,6 +234,8 @@ export const SETTINGS_ENTRIES = [
   { key: 'masterWorkorder', label: 'Master Workorder', route: 'workorder' },
   { key: 'masterAsset', label: 'Master Asset', route: 'asset' },
   { key: 'cpiIndex', label: 'CPI Index', route: 'cpiIndex' },
+  // Not a spec entry: the tie-down rate table Settings admins edit (PRODUCT-RULES 9).
+  { key: 'tiedownRates', label: 'Parking Rates', route: 'tiedownRates' },
 ] as const;
 
 export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
@@ -241,4 +243,5 @@ export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
   'propertyTypes', 'propertyAttributes', 'propertyAreas',
   'cpiIndex',
   'masterWorkorder',
+  'tiedownRates',
 ]);

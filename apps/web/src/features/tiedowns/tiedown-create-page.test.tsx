@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appConfig, SIGNED_OUT } from '../../test/fixtures';
+import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render';
+
+const RATES = [
+  ['Single and Multi-Engine Piston', 30], ['Multi-Engine Turboprop', 80], ['Small Jet', 30], ['Medium Jet 1', 30], ['Medium Jet 2', 50], ['Large Jet', 80],
+].map(([airCraftType, rate]) => ({ airCraftType, rate }));
+
+const QUOTE = { airCraftType: 'Large Jet', rate: 80, nights: 2, amount: 160, explanation: 'Large Jet: $80.00 per night × 2 nights = $160.00', paymentRequired: true };
+const TIEDOWN = {
+  _id: 't1', firstName: 'Amelia', lastName: 'Earhart', email: 'amelia@example.test', phone: '5551234567', beginDate: '2026-12-01', endDate: '2026-12-03',
+  airCraftType: 'Large Jet', airCraftNum: 'N123AB', vehicleNum: '', space: '', nights: 2, rate: 80, amount: 160, invoice: 'i1', invoiceNumber: 1042, receiptId: 'p1',
+  createdAt: '2026-11-23T12:00:00Z', abilities: { assignSpace: false, viewInvoice: false },
+};
+
+function stub(paymentRequired: boolean, post: (call: TRecordedCall) => { status?: number; body?: unknown }) {
+  return stubFetch({
+    ...CSRF_ROUTE,
+    'GET /api/Session': SIGNED_OUT,
+    'GET /api/AppConfig': { body: appConfig(true) },
+    'GET /api/TieDown/Form': { body: { rates: RATES, paymentRequired, testMode: true, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } },
+    'GET /api/TieDown/Quote': { body: { ...QUOTE, paymentRequired, amount: paymentRequired ? 160 : 0 } },
+    'POST /api/Invoices/TieDown': post,
+  });
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText(/First Name/), 'Amelia');
+  await user.type(screen.getByLabelText(/Last Name/), 'Earhart');
+  await user.type(screen.getByLabelText(/^Phone/), '5551234567');
+  await user.type(screen.getByLabelText(/^Email/), 'amelia@example.test');
+  await user.type(screen.getByLabelText(/Arrival Date/), '2026-12-01');
+  await user.type(screen.getByLabelText(/Departure Date/), '2026-12-03');
+  await user.selectOptions(screen.getByLabelText(/Aircraft Type/), 'Large Jet');
+  await user.type(screen.getByLabelText(/Aircraft Number/), 'N123AB');
+}
+
+describe('/tiedown/create', () => {
+  it('offers exactly the six types and names bad fields with the spec texts', async () => {
+    const user = userEvent.setup();
+    const net = stub(false, () => ({ status: 500 }));
+    renderApp('/tiedown/create');
+    const select = await screen.findByLabelText(/Aircraft Type/);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Please Select', ...RATES.map((r) => r.airCraftType)]);
+    await user.type(screen.getByLabelText(/^Phone/), '555-1234');
+    await user.type(screen.getByLabelText(/Arrival Date/), '2026-12-03');
+    await user.type(screen.getByLabelText(/Departure Date/), '2026-12-03');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Phone number is not valid')).toBeInTheDocument();
+    expect(screen.getByText('Departure must be after arrival')).toBeInTheDocument();
+    expect(screen.getByText('First Name is required')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/Invoices/TieDown')).toHaveLength(0);
+  });
+
+  it('with payment off, Submit stores the request (one key) and shows the summary with Main Menu', async () => {
+    const user = userEvent.setup();
+    const net = stub(false, () => ({ status: 201, body: { message: 'Transient Parking Requested', tiedown: { ...TIEDOWN, amount: 0, invoice: null, receiptId: null }, receipt: null } }));
+    renderApp('/tiedown/create');
+    await fill(user);
+    expect(await screen.findByText(/no payment is taken online/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Transient Parking Requested' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Main Menu' })).toHaveAttribute('href', '/');
+    const [call] = net.callsTo('POST', '/api/Invoices/TieDown');
+    expect(call!.body).toMatchObject({ firstName: 'Amelia', airCraftType: 'Large Jet', website: '' });
+    expect(call!.body).not.toHaveProperty('amount');
+    expect(call!.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  it('with payment on, shows the server total and its explanation, then pays by test card; a retry after a failure keeps the key', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const net = stub(true, () => (++calls === 1 ? { status: 503, body: { message: 'The payment service is unavailable. Try again.' } } : { status: 201, body: { message: 'Transient Parking Requested', tiedown: TIEDOWN, receipt: null } }));
+    renderApp('/tiedown/create');
+    await fill(user);
+    expect(await screen.findByText(/Total: \$160.00/)).toBeInTheDocument();
+    expect(screen.getByText(/Large Jet: \$80.00 per night × 2 nights = \$160.00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.type(await screen.findByLabelText(/Card Number/), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $160.00' }));
+    expect(await screen.findByText(/you will not be charged twice/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $160.00' }));
+    expect(await screen.findByRole('heading', { name: 'Transient Parking Requested' })).toBeInTheDocument();
+    const posts = net.callsTo('POST', '/api/Invoices/TieDown');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.headers.get('idempotency-key')).toBe(posts[1]!.headers.get('idempotency-key'));
+    expect(posts[1]!.body).toMatchObject({ sourceId: 'test:4242424242424242' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Main Menu' })).toBeInTheDocument());
+  });
+});
