@@ -51,6 +51,11 @@ describe('home menu', () => {
     expect(keys).not.toContain('waitlist');
   });
 
+  it('shows the WaitList to staff holding Waitlist only', () => {
+    expect(menuFor(user({ modules: ['Waitlist'] })).map((i) => i.key)).toContain('waitlist');
+    expect(menuFor(user({ modules: ['Property'] })).map((i) => i.key)).not.toContain('waitlist');
+  });
+
   it('hides items whose feature has not been built', () => {
     const keys = menuFor(user({ modules: ['Settings', 'Reports'] }), new Set(['reports'])).map((i) => i.key);
     expect(keys).toContain('settings');

@@ -53,8 +53,22 @@ export const routes: RouteObject[] = [
               },
               { path: 'tiedownRates', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-rates-page')).TiedownRatesPage }) },
               { path: 'workorder', lazy: async () => ({ Component: (await import('../features/workorders/master-workorders-page')).MasterWorkordersPage }) },
+              {
+                path: 'factsheet',
+                element: <RequireAccess rule="admin:Settings" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/waitlist/fact-sheet-page')).FactSheetPage }) }],
+              },
               masterDataRoute,
               ...propertyMasterRoutes,
+            ],
+          },
+          {
+            path: 'waitList',
+            element: <RequireAccess area="waitlist" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/waitlist/waitlist-types-page')).WaitlistTypesPage }) },
+              { path: 'type/:id', lazy: async () => ({ Component: (await import('../features/waitlist/waitlist-type-page')).WaitlistTypePage }) },
+              { path: ':id', lazy: async () => ({ Component: (await import('../features/waitlist/applicant-page')).ApplicantPage }) },
             ],
           },
           {
@@ -62,7 +76,7 @@ export const routes: RouteObject[] = [
             element: <RequireAccess area="properties" />,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/properties/properties-home-page')).PropertiesHomePage }) },
-              { path: 'listings', lazy: async () => ({ Component: (await import('../features/properties/property-grid-page')).PropertyGridPage }) },
+              { path: 'listings', lazy: async () => ({ Component: (await import('./pages/property-grid-route')).PropertyGridRoute }) },
               { path: 'listings/add', lazy: async () => ({ Component: (await import('../features/properties/property-page')).PropertyPage }) },
               { path: 'listings/:id', lazy: async () => ({ Component: (await import('../features/properties/property-page')).PropertyPage }) },
               ...propertyMasterRoutes,
@@ -172,7 +186,9 @@ export const routes: RouteObject[] = [
             ],
           },
           // Public: no sign-in, and its chunk imports no staff code.
-          { path: 'listings', lazy: async () => ({ Component: (await import('../features/listings/listings-page')).ListingsPage }) },
+          { path: 'listings', lazy: async () => ({ Component: (await import('./pages/listings-route')).ListingsRoute }) },
+          // Public: the wait-list applicant's private page (the token of their e-mail).
+          { path: 'waitList/status/:token', lazy: async () => ({ Component: (await import('./pages/waitlist-status-route')).WaitlistStatusRoute }) },
           { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
         ],
       },

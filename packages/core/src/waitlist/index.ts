@@ -154,7 +154,7 @@ export const ZWaitlistGridRow = ZWaitlistApplicant.omit({ abilities: true, compa
 export type TWaitlistGridRow = z.infer<typeof ZWaitlistGridRow>;
 
 /** Sorts of the type grid; `queue` (join time, then id) is the default. */
-export const WAITLIST_GRID_SORTS = ['queue', 'firstName', 'lastName', 'createdAt', 'phone', 'email', 'organization', 'status'] as const;
+export const WAITLIST_GRID_SORTS = ['queue', 'queuePosition', 'firstName', 'lastName', 'createdAt', 'phone', 'email', 'organization', 'status'] as const;
 
 export const ZWaitlistGridQuery = ZListQuery.extend({
   status: z.enum(WAITLIST_STATUSES).optional(),

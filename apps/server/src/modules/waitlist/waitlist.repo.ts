@@ -51,6 +51,8 @@ function positionSql(row: typeof a): SQL<number> {
 
 const SORTS: Record<string, Array<SQL | AnyPgColumn>> = {
   queue: [a.queuedAt, a.id],
+  // The grid's Queue # column sorts by its field name.
+  queuePosition: [a.queuedAt, a.id],
   firstName: [sql`lower(${a.firstName})`, a.queuedAt, a.id],
   lastName: [sql`lower(${a.lastName})`, a.queuedAt, a.id],
   createdAt: [a.joinedAt, a.id],
@@ -76,7 +78,7 @@ export async function listApplicantsOfType(db: DbOrTx, typeId: string, query: TW
   const sort = resolveSort(SORTS, query.sort, { field: 'queue', direction: 'asc' });
   const order = sort.by.map((part) => (sort.direction === 'desc' ? desc(part as AnyPgColumn) : asc(part as AnyPgColumn)));
   const offset = (query.page - 1) * query.pageSize;
-  const plainQueue = sort.field === 'queue' && sort.direction === 'asc' && filters.length === 1;
+  const plainQueue = (sort.field === 'queue' || sort.field === 'queuePosition') && sort.direction === 'asc' && filters.length === 1;
   const rows = await db
     .select({ row: a, propertyTypeName: propertyTypeDirectory.name, position: plainQueue ? sql<number>`0` : positionSql(a) })
     .from(a)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
@@ -117,7 +117,7 @@ function Filters({ state, update, attributes }: { state: TListingsState; update:
  * `/listings`, public: map on the left, list on the right (stacked on a phone). Everything the
  * visitor chooses is in the URL, so the link is shareable. Imports no staff code.
  */
-export function ListingsPage() {
+export function ListingsPage({ actions }: { actions?: ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   // The state is read from the URL once and written back on every change. Updates are functional:
   // a second choice made before the router re-renders must not undo the first.
@@ -159,9 +159,13 @@ export function ListingsPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Property Listings
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          Property Listings
+        </Typography>
+        {/* Other features' actions (the wait list's Join WaitList), composed by app/. */}
+        {actions}
+      </Box>
       <Filters state={state} update={update} attributes={attributes.data ?? []} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Box sx={{ minWidth: 0 }}>

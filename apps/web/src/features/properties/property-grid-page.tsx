@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
@@ -45,7 +45,7 @@ function FilterSelect({ label, value, onChange, options }: { label: string; valu
 }
 
 /** `/properties/listings`: the staff grid, paged, sorted and filtered on the server. */
-export function PropertyGridPage() {
+export function PropertyGridPage({ actions }: { actions?: ReactNode } = {}) {
   const navigate = useNavigate();
   const { user } = useAccess();
   const types = usePropertyTypes();
@@ -59,11 +59,15 @@ export function PropertyGridPage() {
         title="Property Listings"
         backTo="/properties"
         actions={
-          canAdd ? (
-            <Button component={RouterLink} to="/properties/listings/add" variant="contained" startIcon={<AddIcon />}>
-              Add Property
-            </Button>
-          ) : undefined
+          <>
+            {/* Other features' actions (the wait list's Join WaitList), composed by app/. */}
+            {actions}
+            {canAdd && (
+              <Button component={RouterLink} to="/properties/listings/add" variant="contained" startIcon={<AddIcon />}>
+                Add Property
+              </Button>
+            )}
+          </>
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import MuiTextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatMoney, toCents } from '@apron/core/money';
+import { PLEASE_SELECT, WAITLIST_MESSAGES, ZWaitlistJoin, ZWaitlistJoinPublic, type TWaitlistJoin, type TWaitlistJoined, type TWaitlistJoinInfo, type TWaitlistJoinInput } from '@apron/core/waitlist';
+import { FormDialog } from '../../components/form-dialog';
+import { SelectField, TextField } from '../../components/form-fields';
+import { isApiError } from '../../lib/api-client';
+import { reportFormError } from '../../lib/form-submit';
+import { useNotify } from '../../lib/notify';
+import { newJoinKey, useJoinInfo, useJoinWaitlist, useTestCards } from './api';
+
+const EMPTY: TWaitlistJoinInput = { propertyType: '', aircrafttype: '', firstName: '', lastName: '', phone: '', email: '', organization: '', website: '' };
+
+/**
+ * Join Waitlist (spec doc 1 §2): Property Type ('Please Select' first), Aircraft Type, names,
+ * Phone, Email, Organization. Whether phone, e-mail and organization are required is the server's
+ * answer for the caller's role (`staffForm`), and the server checks it again. With a charge the
+ * button reads 'Pay and Submit' and the card is charged by the server for its own amount; one
+ * Idempotency-Key per attempt, so a second click is the same join.
+ */
+export function JoinWaitlistDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const info = useJoinInfo(open);
+  if (!open) return null;
+  if (info.isPending || info.isError) {
+    return (
+      <Dialog open onClose={onClose} aria-label="Join WaitList">
+        <DialogTitle>Join WaitList</DialogTitle>
+        <DialogContent>{info.isError ? <Alert severity="error">Error Occurred</Alert> : <Typography role="status">Loading…</Typography>}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+  return <JoinForm info={info.data} onClose={onClose} />;
+}
+
+function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => void }) {
+  const notify = useNotify();
+  const join = useJoinWaitlist();
+  const charged = info.charge > 0;
+  const cards = useTestCards(charged);
+  const schema = info.staffForm ? ZWaitlistJoin : ZWaitlistJoinPublic;
+  const form = useForm<TWaitlistJoinInput, unknown, TWaitlistJoin>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const [card, setCard] = useState('');
+  const [cardError, setCardError] = useState('');
+  const [done, setDone] = useState<TWaitlistJoined | null>(null);
+  // one key per attempt (form + card): a retry after a network failure is the same join
+  const [attempt, setAttempt] = useState<{ key: string; fingerprint: string } | null>(null);
+  const { control } = form;
+  const required = !info.staffForm;
+  const testCards = cards.data?.testCards ?? null;
+
+  const submit = form.handleSubmit((values) => {
+    const digits = card.replace(/[\s-]/g, '');
+    if (charged && !digits) {
+      setCardError('Card Number is required');
+      return;
+    }
+    const body: TWaitlistJoin = { ...values, ...(charged ? { sourceId: `test:${digits}` } : {}) };
+    const fingerprint = JSON.stringify(body);
+    const key = attempt?.fingerprint === fingerprint ? attempt.key : newJoinKey();
+    setAttempt({ key, fingerprint });
+    join.mutate(
+      { body, idempotencyKey: key },
+      {
+        onSuccess: (answer) => {
+          setAttempt(null);
+          notify.success(WAITLIST_MESSAGES.added);
+          setDone(answer);
+        },
+        onError: (error) => {
+          // a definitive answer (a decline) ends the attempt; a network or provider failure keeps the key
+          if (isApiError(error) && error.status > 0 && error.status < 500) setAttempt(null);
+          if (isApiError(error) && error.fieldErrors.sourceId) setCardError(error.fieldErrors.sourceId);
+          reportFormError(error, form.setError, schema, notify);
+        },
+      },
+    );
+  });
+
+  if (done) {
+    return (
+      <Dialog open onClose={onClose} aria-labelledby="waitlist-done-title">
+        <DialogTitle id="waitlist-done-title">{WAITLIST_MESSAGES.added}</DialogTitle>
+        <DialogContent>
+          <Typography>
+            {done.amount > 0 ? `We charged ${formatMoney(toCents(done.amount))}. ` : ''}
+            {form.getValues('email') ? 'We e-mailed you a private link: it shows your place in the queue and lets you message our staff.' : 'The applicant is on the wait list.'}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={onClose} autoFocus>
+            Close
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  const half = { xs: 12, sm: 6 } as const;
+  return (
+    <FormDialog
+      open
+      title="Join WaitList"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitting={join.isPending}
+      submitLabel={join.isPending ? 'Sending…' : charged ? 'Pay and Submit' : 'Submit'}
+    >
+      {info.factSheetUrl && (
+        <Button href={info.factSheetUrl} target="_blank" rel="noopener" sx={{ alignSelf: 'flex-start' }}>
+          Property Fact Sheet
+        </Button>
+      )}
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <SelectField control={control} name="propertyType" label="Property Type" required placeholder={PLEASE_SELECT} options={info.propertyTypes.map((t) => ({ value: t._id, label: t.name }))} />
+        </Grid>
+        <Grid size={12}>
+          <TextField control={control} name="aircrafttype" label="Aircraft Type" />
+        </Grid>
+        <Grid size={half}>
+          <TextField control={control} name="firstName" label="First Name" required />
+        </Grid>
+        <Grid size={half}>
+          <TextField control={control} name="lastName" label="Last Name" required />
+        </Grid>
+        <Grid size={half}>
+          <TextField control={control} name="phone" label="Phone" type="tel" required={required} />
+        </Grid>
+        <Grid size={half}>
+          <TextField control={control} name="email" label="Email" type="email" required={required} />
+        </Grid>
+        <Grid size={12}>
+          <TextField control={control} name="organization" label="Organization" required={required} />
+        </Grid>
+      </Grid>
+      {/* The honeypot: hidden from people and from assistive technology; a bot fills it. */}
+      <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
+        <label>
+          Website
+          <input tabIndex={-1} autoComplete="off" {...form.register('website')} />
+        </label>
+      </Box>
+      {charged && (
+        <Box component="section" aria-label="Payment">
+          <Typography variant="subtitle1" component="h3">
+            Wait list fee: {formatMoney(toCents(info.charge))}
+          </Typography>
+          {testCards ? (
+            <>
+              <MuiTextField
+                label="Card Number"
+                value={card}
+                onChange={(event) => {
+                  setCard(event.target.value);
+                  setCardError('');
+                }}
+                required
+                fullWidth
+                size="small"
+                autoComplete="off"
+                error={!!cardError}
+                helperText={cardError || 'Test mode: no money moves.'}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
+                sx={{ mt: 1 }}
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                Test cards: {Object.values(testCards).join(', ')}
+              </Typography>
+            </>
+          ) : (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              Card payments with the configured provider are not available in this dialog yet.
+            </Alert>
+          )}
+        </Box>
+      )}
+    </FormDialog>
+  );
+}
