@@ -8,6 +8,7 @@ import { ensureSystemSettings } from './modules/settings/index';
 import { seedDemo } from './demo/seed';
 import { seedDemoCompaniesAndAgreements } from './modules/agreements/index';
 import { seedDemoProperties } from './modules/properties/index';
+import { seedDemoWaitlist } from './modules/waitlist/index';
 import { seedDemoBilling } from './modules/balances/index';
 import { seedDemoTiedowns } from './modules/tiedowns/index';
 import { seedDemoTenantDocuments } from './demo/tenant-documents';
@@ -35,6 +36,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
     if (config.demo) {
       // Each module's demo data, parents first; every step is idempotent.
       await seedDemoProperties(database.db, config);
+      await seedDemoWaitlist(database.db, config);
       await seedDemoCompaniesAndAgreements(database.db, config);
       await seedDemoBilling(database.db, config);
       await seedDemoTiedowns(database.db, config);
