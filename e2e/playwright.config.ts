@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, E2E_PORT } from './support/env';
+import { BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_DATA_DIR lets two people run journeys side by side on one machine (each with its own E2E_PORT).
@@ -63,6 +63,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: 'warn',
+      // E-mail goes to a journey's own listener (tests/signed-in/chat.spec.ts); while none runs, delivery fails and is retried later.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

@@ -80,7 +80,7 @@ export function ChatPanel({ applicantId, token, title, listHeight = 420 }: TChat
   const [attached, setAttached] = useState<TChatDocument[]>([]);
   const [busy, setBusy] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const asStaff = header?.asStaff ?? !token;
   const closed = status === 'ended' || status === 'unavailable';
 
@@ -137,23 +137,14 @@ export function ChatPanel({ applicantId, token, title, listHeight = 420 }: TChat
           {STATUS_TEXT[status]}
         </Alert>
       )}
-      <Box
-        component="ul"
-        ref={listRef}
-        role="log"
-        aria-live="polite"
-        aria-label="Messages"
-        sx={{ m: 0, p: 1, height: listHeight, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 1, bgcolor: 'grey.50', borderRadius: 1 }}
-      >
-        {status === 'loading' && <Typography component="li" sx={{ listStyle: 'none' }}>Loading…</Typography>}
-        {status !== 'loading' && messages.length === 0 && !closed && (
-          <Typography component="li" color="text.secondary" sx={{ listStyle: 'none' }}>
-            No messages yet.
-          </Typography>
-        )}
-        {messages.map((m) => (
-          <MessageBubble key={m._id} message={m} mine={m.isAdmin === asStaff} target={target} />
-        ))}
+      <Box ref={listRef} role="log" aria-live="polite" aria-label="Messages" tabIndex={0} sx={{ p: 1, height: listHeight, overflowY: 'auto', bgcolor: 'grey.50', borderRadius: 1 }}>
+        {status === 'loading' && <Typography>Loading…</Typography>}
+        {status !== 'loading' && messages.length === 0 && !closed && <Typography color="text.secondary">No messages yet.</Typography>}
+        <Box component="ul" sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          {messages.map((m) => (
+            <MessageBubble key={m._id} message={m} mine={m.isAdmin === asStaff} target={target} />
+          ))}
+        </Box>
       </Box>
       {attached.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label="Files to send">

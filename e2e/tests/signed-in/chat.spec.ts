@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { E2E_SMTP_PORT } from '../../support/env';
+import { roleAccount } from '../../support/roles';
+
+/** The portal's outgoing mail, received by a real SMTP server for this journey. */
+async function startMailbox(): Promise<{ messages: ParsedMail[]; close(): Promise<void> }> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+  expect((server.server.address() as AddressInfo).port).toBe(E2E_SMTP_PORT);
+  return { messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A visitor's write: the anonymous CSRF pair first, as the portal's pages do. */
+async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const { csrfToken } = (await (await request.get('/api/CSRF')).json()) as { csrfToken: string };
+  return { 'x-csrf-token': csrfToken };
+}
+
+test.describe('chat with a wait-list applicant', () => {
+  test.use({ storageState: roleAccount('admin').storageState });
+
+  test("staff open the chat and the visitor's reply appears without a reload", async ({ page, browser }) => {
+    const mailbox = await startMailbox();
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    try {
+      // A visitor joins the wait list and pays by test card; the confirmation e-mail carries the private link.
+      const email = `chat.visitor.${Date.now()}@example.test`;
+      const join = await (await visitor.request.get('/api/WaitList/Join')).json();
+      const joined = await visitor.request.post('/api/WaitList/Join', {
+        headers: { ...(await csrfHeaders(visitor.request)), 'idempotency-key': `e2e-chat-${Date.now()}` },
+        data: { propertyType: join.propertyTypes[0]._id, firstName: 'Robin', lastName: 'Rotor', phone: '7755550142', email, organization: 'Rotor Club', sourceId: 'test:4242424242424242' },
+      });
+      expect(joined.status(), await joined.text()).toBe(201);
+      await expect.poll(() => mailbox.messages.some((m) => m.text?.includes('/waitList/status/')), { timeout: 30_000 }).toBe(true);
+      const confirmation = mailbox.messages.find((m) => m.text?.includes('/waitList/status/'))!;
+      const token = /\/waitList\/status\/([A-Za-z0-9_-]+)/.exec(confirmation.text!)![1]!;
+      const status = await (await visitor.request.get(`/api/WaitList/Status/${token}`)).json();
+      const applicantId = status.applicantId as string;
+
+      // Staff open the conversation and write first; Enter sends.
+      await page.goto(`/chat/${applicantId}`);
+      await expect(page.getByRole('heading', { name: 'Robin Rotor' })).toBeVisible();
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('   ');
+      await box.press('Enter');
+      await expect(page.getByText('No messages yet.')).toBeVisible();
+      await box.fill('Hello Robin, a hangar viewing is possible on Friday.');
+      await box.press('Enter');
+      const log = page.getByRole('log', { name: 'Messages' });
+      await expect(log.getByText('Hello Robin, a hangar viewing is possible on Friday.')).toBeVisible();
+      await expect(box).toHaveValue('');
+
+      // The visitor replies through the private link (its token) from the second browser context.
+      const thread = await (await visitor.request.get(`/api/Messages/${applicantId}?token=${token}`)).json();
+      expect(thread.messages.map((m: { content: string }) => m.content)).toEqual(['Hello Robin, a hangar viewing is possible on Friday.']);
+      const reply = await visitor.request.post(`/api/Messages/${applicantId}?token=${token}`, {
+        headers: await csrfHeaders(visitor.request),
+        data: { content: 'Friday works for me, thank you!' },
+      });
+      expect(reply.status()).toBe(201);
+
+      // No reload: the next poll (every 5 s) brings it, with the sender and MM/DD/YYYY HH:mm.
+      const incoming = log.getByRole('listitem').filter({ hasText: 'Friday works for me, thank you!' });
+      await expect(incoming).toBeVisible({ timeout: 15_000 });
+      await expect(incoming).toContainText('Robin Rotor');
+      await expect(incoming).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    } finally {
+      await visitor.close();
+      await mailbox.close();
+    }
+  });
+});
