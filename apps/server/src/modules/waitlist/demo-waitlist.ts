@@ -45,7 +45,7 @@ export async function seedDemoWaitlist(db: Db, config: Pick<Config, 'dataDir' | 
   const rows = types.flatMap((type, t) =>
     Array.from({ length: 12 }, (_, i) => {
       // Oldest first, about nine days apart; the last two joined in the last day or so.
-      const daysAgo = i >= 10 ? (11 - i) * 0.5 + t * 0.05 + 0.01 : (12 - i) * 9 + t;
+      const daysAgo = i >= 10 ? (11 - i) * 0.5 + t * 0.0005 + 0.0005 : (12 - i) * 9 + t;
       const joinedAt = new Date(Date.now() - daysAgo * 86_400_000);
       const first = FIRST[(i + t * 5) % FIRST.length]!;
       const last = LAST[(i * 7 + t) % LAST.length]!;
