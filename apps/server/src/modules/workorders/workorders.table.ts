@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { forms } from '../forms/forms.table';
+import { inspections, masterInspections } from '../inspections/inspections.table';
 
 /**
  * Master work orders (Settings > Master Workorder). `form_id` names a form of the forms module
@@ -30,7 +31,9 @@ export const masterWorkorders = pgTable(
 export const workorderAutoRules = pgTable(
   'workorder_auto_rules',
   {
-    masterInspectionId: uuid().primaryKey(),
+    masterInspectionId: uuid()
+      .primaryKey()
+      .references(() => masterInspections.id, { onDelete: 'cascade' }),
     masterWorkorderId: uuid()
       .notNull()
       .references(() => masterWorkorders.id, { onDelete: 'cascade' }),
@@ -52,7 +55,7 @@ export const workorders = pgTable(
     contractorEmail: text().notNull(),
     status: text().notNull().default('Created'),
     /** The inspection this work order is for ('Workorder For'), an inspection of the inspections module. */
-    inspectionId: uuid(),
+    inspectionId: uuid().references(() => inspections.id, { onDelete: 'restrict' }),
     /** Opened by a failed pass/fail check when the inspection completed. */
     autoOpened: boolean().notNull().default(false),
     /** Labels of the failed checks that opened it. */

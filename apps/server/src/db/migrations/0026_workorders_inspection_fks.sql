@@ -1,0 +1,2 @@
+ALTER TABLE "workorder_auto_rules" ADD CONSTRAINT "workorder_auto_rules_master_inspection_id_master_inspections_id_fk" FOREIGN KEY ("master_inspection_id") REFERENCES "public"."master_inspections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workorders" ADD CONSTRAINT "workorders_inspection_id_inspections_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspections"("id") ON DELETE restrict ON UPDATE no action;
