@@ -54,7 +54,7 @@ export async function sendInvite(ctx: AppContext, actor: Actor, input: TInviteCr
     });
     await queueMails(
       tx,
-      input.emails.map((to) => ({ to: [to], subject: input.title || `Invitation: ${title}`, text, kind: 'invite', ref: `invite:${inserted.id}`, attachments: [attachment] })),
+      input.emails.map((to) => ({ to: [to], subject: input.title || `Invitation: ${title}`, text, kind: 'calendar-invite', ref: `invite:${inserted.id}`, attachments: [attachment] })),
     );
     await recordAudit(tx, actor, { action: 'create', entity: 'invite', entityId: inserted.id, after: { title, location, start: start.toISOString(), end: end.toISOString(), emails: input.emails } });
     return inserted;

@@ -46,7 +46,7 @@ describe('POST /api/Waitlist/Invite', () => {
     expect((await noModule.request({ method: 'POST', url: '/api/Waitlist/Invite', payload: invite })).statusCode).toBe(403);
     const tenant = await signIn(t, { isInternal: false, companyId: crypto.randomUUID() });
     expect((await tenant.request({ method: 'POST', url: '/api/Waitlist/Invite', payload: invite })).statusCode).toBe(403);
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invite'))).toHaveLength(0);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'calendar-invite'))).toHaveLength(0);
   });
 
   it("201 'Invite Sent': each recipient receives over SMTP an e-mail whose .ics parses (organizer and URL from configuration)", async () => {
