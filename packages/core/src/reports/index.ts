@@ -1,3 +1,4 @@
 export * from './periods';
 export * from './reports';
 export * from './charts';
+export * from './dashboard';

@@ -56,7 +56,7 @@ const scopedAgreements = (companyId: string | null): SQL | undefined => (company
 
 /** Live agreements and insurances ending within 30, 60 and 90 days of `today` (dashboard). */
 export async function expiringCounts(db: DbOrTx, today: string, companyId: string | null) {
-  const within = (column: SQL | typeof agreements.endDate, days: number) => sql<number>`count(*) filter (where ${column} <= (${today}::date + ${days}))::int`;
+  const within = (column: SQL | typeof agreements.endDate, days: number) => sql<number>`count(*) filter (where ${column} <= (${today}::date + ${days}::int))::int`;
   const [a] = await db
     .select({ d30: within(agreements.endDate, 30), d60: within(agreements.endDate, 60), d90: within(agreements.endDate, 90) })
     .from(agreements)

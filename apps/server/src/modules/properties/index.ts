@@ -28,3 +28,4 @@ export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRe
 export { seedDemoProperties } from './demo-properties';
 export { seedBenchProperties } from './bench-seed';
 export { propertyTypeDirectory } from './property-type-directory';
+export { occupancyByPropertyType } from './report-facts';

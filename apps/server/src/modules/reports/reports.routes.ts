@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   INSURANCE_REPORTS, INVOICE_REPORT_KINDS, TOTAL_COUNT_HEADER, ZAgingReport, ZInsuranceReportParams, ZInsuranceReportRow, ZInvoiceGridQuery, ZInvoiceGridRow, ZInvoiceReport,
-  ZInvoiceReportQuery, ZRentRollRow, ZReportPeriods, zDateOnly, formatReportDate,
+  ZInvoiceReportQuery, ZRentRollRow, ZReportPeriods, ZDashboard, zDateOnly, formatReportDate,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
@@ -11,6 +11,7 @@ import { findCompany, airportToday, listInvoices, presentInvoiceGridRow } from '
 import { reportScopeOf } from './reports.policy';
 import * as repo from './reports.repo';
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, exportStream, type ExportFormat } from './report-export';
+import { loadDashboard } from './dashboard';
 import { agingTable, insuranceTable, invoiceTable, rentRollTable } from './report-tables';
 
 const tags = ['reports'];
@@ -34,6 +35,9 @@ function sendExport(reply: FastifyReply, format: ExportFormat, name: string, str
 /** Reports: periods, billing/collection, insurances, aging, rent roll, drill-down, exports. */
 export async function reportsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Signed-in people only; what each one gets is decided by their modules (dashboard.ts).
+  r.get('/api/Dashboard', { config: { access: 'signedIn' }, schema: { tags, response: { 200: ZDashboard } } }, async (request) => loadDashboard(ctx.db, request.user!));
 
   r.get('/api/Reports/Periods', { config: { access: 'signedIn' }, schema: { tags, response: { 200: ZReportPeriods } } }, async (request) => {
     reportScopeOf(request.user);
