@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES, ZChartQuery, ZInvoiceReportQuery, addCalendarDays, currentPeriods, formatReportDate, periodOf, previousPeriod, quarterOfMonth, yearOptions } from '../src/reports/index';
+import { REPORT_MESSAGES, ZChartQuery, ZInvoiceReportQuery, addCalendarDays, currentPeriods, formatReportDate, reportPeriod, previousPeriod, quarterOfMonth, yearOptions } from '../src/reports/index';
 
 describe('report periods', () => {
   it('11/15/2024: current Q4 2024, previous Q3 2024', () => {
@@ -26,9 +26,9 @@ describe('report periods', () => {
     expect(currentPeriods('2024-04-01').currentQuarter.index).toBe(2);
     expect(currentPeriods('2024-12-31').currentQuarter).toMatchObject({ year: 2024, index: 4 });
     expect(currentPeriods('2025-01-01').previousQuarter).toMatchObject({ year: 2024, index: 4 });
-    expect(periodOf('month', 2024, 2).end).toBe('2024-02-29');
-    expect(previousPeriod(periodOf('month', 2025, 1))).toMatchObject({ year: 2024, index: 12 });
-    expect(() => periodOf('quarter', 2024, 5)).toThrow();
+    expect(reportPeriod('month', 2024, 2).end).toBe('2024-02-29');
+    expect(previousPeriod(reportPeriod('month', 2025, 1))).toMatchObject({ year: 2024, index: 12 });
+    expect(() => reportPeriod('quarter', 2024, 5)).toThrow();
   });
 
   it('year options run from the first year with data to the current year', () => {

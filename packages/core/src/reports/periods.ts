@@ -35,7 +35,7 @@ export function quarterOfMonth(month: number): number {
   return Math.floor((month - 1) / 3) + 1;
 }
 
-export function periodOf(kind: TPeriodKind, year: number, index = 1): TPeriod {
+export function reportPeriod(kind: TPeriodKind, year: number, index = 1): TPeriod {
   if (kind === 'month') {
     if (index < 1 || index > 12) throw new RangeError(`month ${index}`);
     return { kind, year, index, label: `${MONTH_NAMES[index - 1]} ${year}`, ...range(year, index, index) };
@@ -49,18 +49,18 @@ export function periodOf(kind: TPeriodKind, year: number, index = 1): TPeriod {
 
 /** The period before `period` of the same kind (January -> December of last year, Q1 -> Q4). */
 export function previousPeriod(period: TPeriod): TPeriod {
-  if (period.kind === 'year') return periodOf('year', period.year - 1);
-  if (period.index > 1) return periodOf(period.kind, period.year, period.index - 1);
-  return periodOf(period.kind, period.year - 1, period.kind === 'month' ? 12 : 4);
+  if (period.kind === 'year') return reportPeriod('year', period.year - 1);
+  if (period.index > 1) return reportPeriod(period.kind, period.year, period.index - 1);
+  return reportPeriod(period.kind, period.year - 1, period.kind === 'month' ? 12 : 4);
 }
 
 /** The period of `kind` that holds `date` (`YYYY-MM-DD`). */
 export function periodContaining(kind: TPeriodKind, date: string): TPeriod {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
-  if (kind === 'month') return periodOf('month', year, month);
-  if (kind === 'quarter') return periodOf('quarter', year, quarterOfMonth(month));
-  return periodOf('year', year);
+  if (kind === 'month') return reportPeriod('month', year, month);
+  if (kind === 'quarter') return reportPeriod('quarter', year, quarterOfMonth(month));
+  return reportPeriod('year', year);
 }
 
 export interface TCurrentPeriods {
