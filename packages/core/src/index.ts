@@ -16,6 +16,7 @@ export * from './alerts';
 export * from './mail';
 export * from './companies/index';
 export * from './forms/index';
+export * from './inspections/index';
 export * from './agreements/index';
 export * from './invoices/index';
 export * from './payments/index';

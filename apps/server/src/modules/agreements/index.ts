@@ -65,4 +65,5 @@ export { seedBenchAgreements } from './bench-seed';
 export {
   agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type AgreementToInvoice, type CycleAgreement, type RentLink,
 } from './invoicing';
+export { currentAgreementOptionsSql, listCurrentAgreementOptions } from './agreement-options';
 export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';

@@ -28,4 +28,5 @@ export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRe
 export { seedDemoProperties } from './demo-properties';
 export { seedBenchProperties } from './bench-seed';
 export { propertyTypeDirectory } from './property-type-directory';
+export { activePropertyOptionsSql, listActivePropertyOptions } from './property-options';
 export { occupancyByPropertyType } from './report-facts';

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { cronMatches, latestTick, ZMasterInspectionInput } from '../src/inspections/index';
+import { checkAnswers, failedChecks } from '../src/forms/index';
+
+describe('inspection schedules', () => {
+  const zone = 'America/Los_Angeles';
+  it('daily at midnight is the airport midnight', () => {
+    expect(cronMatches('0 0 * * *', new Date('2026-11-23T08:00:00Z'), zone)).toBe(true); // 00:00 PST
+    expect(cronMatches('0 0 * * *', new Date('2026-11-23T00:00:00Z'), zone)).toBe(false);
+  });
+  it('steps, lists, weekdays (7 is Sunday)', () => {
+    expect(cronMatches('*/15 * * * *', new Date('2026-11-23T08:45:00Z'), zone)).toBe(true);
+    expect(cronMatches('*/15 * * * *', new Date('2026-11-23T08:44:00Z'), zone)).toBe(false);
+    expect(cronMatches('0 6 * * 7', new Date('2026-11-22T14:00:00Z'), zone)).toBe(true); // Sunday 06:00 PST
+    expect(cronMatches('0 6 * * 1,3', new Date('2026-11-23T14:00:00Z'), zone)).toBe(true); // Monday
+  });
+  it('latestTick finds the last due minute in the window only', () => {
+    const tick = latestTick('0 0 * * *', new Date('2026-11-22T12:00:00Z'), new Date('2026-11-23T09:30:10Z'), zone);
+    expect(tick?.toISOString()).toBe('2026-11-23T08:00:00.000Z');
+    expect(latestTick('0 0 * * *', new Date('2026-11-23T08:00:00Z'), new Date('2026-11-23T09:30:00Z'), zone)).toBeNull();
+  });
+});
+
+describe('master inspection input', () => {
+  const base = { name: 'Runway', description: 'Daily', adhoc: false, module: 'Property', scheduled: true, formId: '00000000-0000-4000-8000-000000000001' };
+  it('defaults the schedule to daily at midnight; module required unless adhoc; adhoc clears it', () => {
+    expect(ZMasterInspectionInput.parse(base).expression).toBe('0 0 * * *');
+    const missing = ZMasterInspectionInput.safeParse({ ...base, module: null });
+    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['module', 'Module is required']);
+    expect(ZMasterInspectionInput.parse({ ...base, adhoc: true, scheduled: false }).module).toBeNull();
+    expect(ZMasterInspectionInput.safeParse({ ...base, formId: '' }).error?.issues[0]?.message).toBe('Form ID is required');
+  });
+});
+
+describe('form answers', () => {
+  const schema = { components: [{ type: 'radio', key: 'papi', label: 'PAPI', validate: { required: true }, properties: { passFail: 'true' }, values: [{ label: 'Pass', value: 'pass' }, { label: 'Fail', value: 'fail' }] }] };
+  it('names the field, refuses values outside the options, finds failed checks', () => {
+    expect(checkAnswers(schema, {}).errors).toEqual({ papi: 'PAPI is required' });
+    expect(checkAnswers(schema, { papi: 'maybe' }).errors).toEqual({ papi: 'PAPI must be one of pass, fail' });
+    expect(failedChecks(schema, { papi: 'fail' })).toEqual(['PAPI']);
+    expect(failedChecks(schema, { papi: 'pass' })).toEqual([]);
+  });
+});
