@@ -30,3 +30,5 @@ export * from '../modules/forms/forms.table';
 export * from '../modules/tiedowns/tiedowns.table';
 export * from '../modules/assets/assets.table';
 export * from '../modules/inspections/inspections.table';
+export * from '../modules/reports/reports.table';
+export * from '../modules/invoices/period-close.table';
