@@ -4,6 +4,7 @@ import { AGREEMENTS_SCENARIOS } from './scenarios/agreements';
 import { LISTINGS_SCENARIOS } from './scenarios/listings';
 import { INVOICES_SCENARIOS } from './scenarios/invoices';
 import { BALANCES_SCENARIOS } from './scenarios/balances';
+import { WAITLIST_SCENARIOS } from './scenarios/waitlist';
 
 /**
  * The HTTP scenarios. Each seeds a scratch database to a size, names the request the load
@@ -120,4 +121,5 @@ export const HTTP_SCENARIOS: Record<string, HttpScenario> = {
   ...AGREEMENTS_SCENARIOS,
   ...INVOICES_SCENARIOS,
   ...BALANCES_SCENARIOS,
+  ...WAITLIST_SCENARIOS,
 };
