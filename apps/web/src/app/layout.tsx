@@ -11,6 +11,7 @@ import { onUnauthorized } from '../lib/api-client';
 import { logOut, loginUrl, useAccess, useAppConfig } from '../lib/session';
 import { Loader } from '../components/loader';
 import { GlobalLoader } from './global-loader';
+import { AlertsBell } from '../features/alerts/unread-badge';
 
 /**
  * Only a signed-in user has the menu, and its code loads when they first reach for it (pointer
@@ -58,6 +59,7 @@ export function TopBar() {
         <Typography component="div" variant="h6" noWrap sx={{ flexGrow: 1, ml: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
           {user ? airportName : ''}
         </Typography>
+        {user && <AlertsBell />}
         {user ? (
           <IconButton
             color="inherit"

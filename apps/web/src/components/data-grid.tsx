@@ -6,7 +6,9 @@ import Stack from '@mui/material/Stack';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   DataGrid as MuiDataGrid,
+  type DataGridProps,
   type GridColDef,
+  type GridFilterModel,
   type GridPaginationModel,
   type GridRowParams,
   type GridSortModel,
@@ -42,6 +44,15 @@ export interface TDataGridProps<R extends GridValidRowModel> {
   onRowClick?: (row: R) => void;
   toolbar?: ReactNode;
   initialSort?: GridSortModel;
+  /**
+   * Column filters on the server: turns the grid's filter model into query parameters. Without
+   * it the column filter menu is off.
+   */
+  filterToQuery?: (model: GridFilterModel) => Record<string, string | undefined>;
+  /** Page sizes offered (default the grids' 5/10/15/20; messages use 5/10/15). */
+  pageSizeOptions?: readonly number[];
+  /** Extra MUI DataGrid props: row selection (checkboxes), row class names. */
+  gridProps?: Pick<DataGridProps<R>, 'checkboxSelection' | 'rowSelectionModel' | 'onRowSelectionModelChange' | 'keepNonExistentRowsSelected' | 'getRowClassName'>;
 }
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -59,7 +70,10 @@ function defaultRowId(row: GridValidRowModel): string {
 
 /** A server-paged, server-sorted grid with an optional search box `q`. */
 export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) {
-  const { path, columns, filters, searchable, searchLabel = 'Search', ariaLabel, getRowId, onRowClick, toolbar, initialSort = [] } = props;
+  const { path, columns, filters, searchable, searchLabel = 'Search', ariaLabel, getRowId, onRowClick, toolbar, initialSort = [], pageSizeOptions = PAGE_SIZE_OPTIONS, gridProps } = props;
+  const { filterToQuery } = props;
+  const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
+  const columnFilters = filterToQuery ? filterToQuery(filterModel) : {};
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   // The page chosen applies to one search text; a new search starts again on the first page.
@@ -67,8 +81,10 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
     model: { page: 0, pageSize: DEFAULT_PAGE_SIZE },
     forQ: '',
   });
-  const paginationModel = paging.forQ === q ? paging.model : { ...paging.model, page: 0 };
-  const setPaginationModel = (model: GridPaginationModel) => setPaging({ model, forQ: q });
+  // A new column filter starts again on the first page too.
+  const pagedFor = `${q}\u0000${JSON.stringify(columnFilters)}`;
+  const paginationModel = paging.forQ === pagedFor ? paging.model : { ...paging.model, page: 0 };
+  const setPaginationModel = (model: GridPaginationModel) => setPaging({ model, forQ: pagedFor });
   const [sortModel, setSortModel] = useState<GridSortModel>(initialSort);
 
   const first = sortModel[0];
@@ -79,8 +95,8 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
     q: q || undefined,
   };
   const query = useQuery({
-    queryKey: [...listQueryKey(path), params, filters ?? {}],
-    queryFn: ({ signal }) => apiList<R>(path, { query: { ...filters, ...params }, signal }),
+    queryKey: [...listQueryKey(path), params, filters ?? {}, columnFilters],
+    queryFn: ({ signal }) => apiList<R>(path, { query: { ...filters, ...columnFilters, ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -125,12 +141,15 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
         onPaginationModelChange={setPaginationModel}
         sortModel={sortModel}
         onSortModelChange={setSortModel}
-        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-        disableColumnFilter
+        pageSizeOptions={[...pageSizeOptions]}
+        disableColumnFilter={!filterToQuery}
+        filterModel={filterToQuery ? filterModel : undefined}
+        onFilterModelChange={filterToQuery ? setFilterModel : undefined}
         disableRowSelectionOnClick
         autoHeight
         onRowClick={onRowClick ? (rowParams: GridRowParams<R>) => onRowClick(rowParams.row) : undefined}
         localeText={{ noRowsLabel: query.isError ? 'Error Occurred' : 'No rows' }}
+        {...gridProps}
         sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}
       />
     </Box>

@@ -9,13 +9,15 @@ import { menuFor, type TSessionUser } from '@apron/core/access';
 import { PublicDialogs, type TPublicDialog } from './public-dialogs';
 import { useAppConfig } from '../../lib/session';
 import { MenuItemIcon } from '../menu-icons';
+import { CountDot, unreadLabel, useUnreadAlerts } from '../../features/alerts/unread-badge';
 
 /** The dashboard's figures load after the tiles (their own chunk), so the home stays light. */
 const Dashboard = lazy(async () => ({ default: (await import('../../features/reports/dashboard')).Dashboard }));
 
-function TileBody({ itemKey, label }: { itemKey: string; label: string }) {
+function TileBody({ itemKey, label, count = 0 }: { itemKey: string; label: string; count?: number }) {
   return (
-    <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 3 }}>
+    <CardContent sx={{ position: 'relative', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 3 }}>
+      <CountDot count={count} />
       <MenuItemIcon itemKey={itemKey} color="primary" sx={{ fontSize: 40 }} />
       <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600, textAlign: 'center' }}>
         {label}
@@ -30,6 +32,7 @@ export function HomeMenu({ user }: { user: TSessionUser }) {
   const [dialog, setDialog] = useState<TPublicDialog>(null);
   const items = menuFor(user).filter((item) => item.key !== 'dashboard');
   const showContactTiles = config.data !== undefined && config.data.jsonvalue.landinglinks !== true;
+  const unread = useUnreadAlerts(items.some((item) => item.key === 'alerts'));
   
   return (
     <Box>
@@ -43,8 +46,13 @@ export function HomeMenu({ user }: { user: TSessionUser }) {
         {items.map((item) => (
           <Box key={item.key} component="li">
             <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={item.route} sx={{ height: '100%' }}>
-                <TileBody itemKey={item.key} label={item.label} />
+              <CardActionArea
+                component={RouterLink}
+                to={item.route}
+                sx={{ height: '100%' }}
+                aria-label={item.key === 'alerts' ? unreadLabel(unread) : undefined}
+              >
+                <TileBody itemKey={item.key} label={item.label} count={item.key === 'alerts' ? unread : 0} />
               </CardActionArea>
             </Card>
           </Box>
