@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER } from '@apron/core';
+import { TOTAL_COUNT_HEADER, ZGeocodeQuery, ZGeocodeResult } from '@apron/core';
 import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
 import {
   ASSET_MESSAGES, ZAsset, ZAssetForm, ZAssetGridRow, ZAssetListQuery, ZAssetMap, ZAssetMapQuery, ZAssetWriteBase, ZMasterAsset, ZMasterAssetDeleted, ZMasterAssetInput,
@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { getFormVersion } from '../forms/index';
+import { GEOCODE_RATE_LIMIT, searchPlaces } from '../properties/index';
 import { countMatching } from '../../platform/http/list-count';
 import * as masterRepo from './asset-masters.repo';
 import * as masters from './asset-masters.service';
@@ -84,6 +85,13 @@ export async function assetsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       }
       return rows.map((row) => presentAssetGridRow(row, byId.get(row.masterId)!));
     },
+  );
+
+  // The map's address search: the properties module's Geocode proxy, for everyone who uses assets.
+  r.get(
+    '/api/Assets/Geocode',
+    { config: { access: 'internal', rateLimit: GEOCODE_RATE_LIMIT }, schema: { tags, querystring: ZGeocodeQuery, response: { 200: z.array(ZGeocodeResult) } } },
+    async (request) => searchPlaces(ctx.config, request.query.q, request),
   );
 
   r.get('/api/Assets/Map', { config: { access: 'internal' }, schema: { tags, querystring: ZAssetMapQuery, response: { 200: ZAssetMap } } }, async (request) => {

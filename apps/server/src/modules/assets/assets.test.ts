@@ -212,3 +212,13 @@ describe('master changes while in use', () => {
     expect(res.json().errors).toEqual({ assetId: ASSET_MESSAGES.typeDisabled });
   });
 });
+
+describe('GET /api/Assets/Geocode (the map search, through the Geocode proxy)', () => {
+  it('401, 403 for a tenant, 400 for a too-short search, for staff without the Property module', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/Assets/Geocode?q=reno' })).statusCode).toBe(401);
+    expect((await tenant.request({ method: 'GET', url: '/api/Assets/Geocode?q=reno' })).statusCode).toBe(403);
+    const short = await staff.request({ method: 'GET', url: '/api/Assets/Geocode?q=r' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.q).toBe('Type at least 2 characters');
+  });
+});

@@ -16,7 +16,7 @@ const MAX_RESULTS = 5;
  * Per person (or per address before sign-in would matter): public geocoders such as Nominatim
  * allow about one request a second per application, and the picker debounces typing anyway.
  */
-const GEOCODE_RATE_LIMIT = {
+export const GEOCODE_RATE_LIMIT = {
   max: 30,
   timeWindow: '1 minute',
   // After the access check, so request.user is known and refused calls cost nothing.
@@ -36,7 +36,7 @@ function unavailable(): AppError {
 }
 
 /** Asks the configured Nominatim-compatible service; any failure becomes the same 503. */
-async function searchPlaces(config: Config, q: string, request: FastifyRequest): Promise<TGeocodeResult[]> {
+export async function searchPlaces(config: Config, q: string, request: FastifyRequest): Promise<TGeocodeResult[]> {
   const url = new URL(config.geocoderUrl);
   url.searchParams.set('format', 'jsonv2');
   url.searchParams.set('limit', String(MAX_RESULTS));

@@ -30,3 +30,5 @@ export { seedBenchProperties } from './bench-seed';
 export { propertyTypeDirectory } from './property-type-directory';
 export { activePropertyOptionsSql, listActivePropertyOptions } from './property-options';
 export { occupancyByPropertyType } from './report-facts';
+// The asset map's address search uses the same proxy (its own route, for internal users).
+export { searchPlaces, GEOCODE_RATE_LIMIT } from './geocode.routes';
