@@ -142,3 +142,21 @@ export const ZRentRollRow = z.object({
   nextAdjustment: z.string().nullable(),
 });
 export type TRentRollRow = z.infer<typeof ZRentRollRow>;
+
+/** Period close and the general-ledger export (beyond the spec). */
+export const ZPeriodClose = z.object({ through: zDateOnly('Close Through') });
+export const ZPeriodCloseState = z.object({ closedThrough: z.string().nullable() });
+export const ZLedgerQuery = z
+  .object({ begin: zDateOnly('Begin'), end: zDateOnly('End') })
+  .refine((v) => v.end >= v.begin, { path: ['end'], message: REPORT_MESSAGES.endBeforeBegin });
+
+/** Ledger accounts of the journal lines an accounting package imports. */
+export const GL_ACCOUNTS = {
+  receivable: 'Accounts Receivable',
+  revenue: 'Lease and Service Revenue',
+  cash: 'Cash',
+  checks: 'Cash - Checks',
+  card: 'Card Clearing',
+  balance: 'Customer Prepaid Balances',
+} as const;
+export const LEDGER_NOT_CLOSED = 'Close the period before exporting its general ledger';

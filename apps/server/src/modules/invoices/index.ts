@@ -50,3 +50,4 @@ export { createOneLineInvoice, type OneLineInvoice } from './one-line-invoices';
 export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoicesBilledByBucket, nextDueInvoice, receivablesTotals } from './report-facts';
 export { listInvoices } from './invoices.repo';
 export { presentInvoiceGridRow } from './invoices.presenter';
+export { assertInvoiceDateOpen, closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';

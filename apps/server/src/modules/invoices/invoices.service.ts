@@ -8,6 +8,7 @@ import { airportToday, findInvoice, listLines, refreshInvoiceTotals, type Invoic
 import { invoiceLineItems, invoices, type LineItemRow } from './invoices.table';
 import type { InvoiceScope } from './invoices.policy';
 import { publishInvoiceEvent } from './invoice-events';
+import { assertInvoiceDateOpen } from './period-close';
 
 /**
  * Invoice changes. Every mutation runs in the caller's transaction, locks the invoice row first
@@ -26,6 +27,7 @@ export async function createInvoice(tx: Tx, actor: AuditActor, input: TInvoiceCr
   const company = await findCompany(tx, input.tenantId);
   if (!company) throw fieldError('tenantId', 'Company not found');
   const today = await airportToday(tx);
+  await assertInvoiceDateOpen(tx, today);
   const [row] = await tx
     .insert(invoices)
     .values({ companyId: company.id, name: input.name, description: input.description, dueDate: input.dueDate, invoiceDate: today, createdBy: actor.user?.id ?? null })
@@ -42,6 +44,7 @@ function requireOpen(invoice: { status: string }): void {
 export async function addLine(tx: Tx, actor: AuditActor, invoiceId: string, input: TLineItemInput): Promise<void> {
   const invoice = await lockInvoice(tx, invoiceId, null);
   requireOpen(invoice);
+  await assertInvoiceDateOpen(tx, invoice.invoiceDate);
   const [line] = await tx
     .insert(invoiceLineItems)
     .values({ invoiceId, name: input.name, description: input.description, chargesCents: toCents(input.charges), amount: input.amount, kind: 'manual' })
@@ -61,6 +64,7 @@ async function lockUnpaidLine(tx: Tx, invoiceId: string, uid: string): Promise<L
 export async function updateLine(tx: Tx, actor: AuditActor, invoiceId: string, input: TLineItemUpdate): Promise<void> {
   const invoice = await lockInvoice(tx, invoiceId, null);
   requireOpen(invoice);
+  await assertInvoiceDateOpen(tx, invoice.invoiceDate);
   const before = await lockUnpaidLine(tx, invoiceId, input.uid);
   const [after] = await tx
     .update(invoiceLineItems)
@@ -76,6 +80,7 @@ export async function updateLine(tx: Tx, actor: AuditActor, invoiceId: string, i
 export async function removeLine(tx: Tx, actor: AuditActor, invoiceId: string, uid: string): Promise<{ cancelled: boolean }> {
   const invoice = await lockInvoice(tx, invoiceId, null);
   requireOpen(invoice);
+  await assertInvoiceDateOpen(tx, invoice.invoiceDate);
   const line = await lockUnpaidLine(tx, invoiceId, uid);
   await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.id, line.id));
   await recordAudit(tx, actor, { action: 'delete', entity: 'invoiceLineItem', entityId: line.id, before: line });
@@ -92,6 +97,7 @@ export async function removeLine(tx: Tx, actor: AuditActor, invoiceId: string, u
 export async function cancelInvoice(tx: Tx, actor: AuditActor, invoiceId: string): Promise<void> {
   const invoice = await lockInvoice(tx, invoiceId, null);
   if (invoice.status === 'Cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyCancelled);
+  await assertInvoiceDateOpen(tx, invoice.invoiceDate);
   const lines = await listLines(tx, invoiceId, true);
   if (lines.some((l) => l.paymentId)) throw new AppError('CONFLICT', INVOICE_MESSAGES.cancelPaid);
   await tx.update(invoices).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
