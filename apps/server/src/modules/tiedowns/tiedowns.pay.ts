@@ -57,7 +57,34 @@ function settled(attempt: TiedownCardAttemptRow): Outcome | null {
  * failed and writes nothing else. The same key again answers the first result: one request.
  */
 export async function createPaidRequest(db: Db, provider: PaymentProvider, request: PaidRequest): Promise<TiedownRequestRow> {
-  const begun = await db.transaction(async (tx): Promise<Outcome | TiedownCardAttemptRow> => {
+  let begun: Outcome | TiedownCardAttemptRow;
+  try {
+    begun = await beginAttempt(db, provider, request);
+  } catch (error) {
+    // Two clicks with one key raced past the first look: the other wrote the attempt; take it.
+    if (!isUniqueViolation(error)) throw error;
+    begun = await beginAttempt(db, provider, request);
+  }
+  if ('kind' in begun) return requestOf(db, answer(begun));
+  let result: ChargeResult | null;
+  try {
+    result = await provider.charge({ amountCents: begun.amountCents, sourceToken: request.sourceToken, idempotencyKey: begun.idempotencyKey, note: 'Transient parking' });
+  } catch {
+    result = null;
+  }
+  // No answer: the attempt stays pending; the same key again, or the job, settles it.
+  if (!result) throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.providerError);
+  return requestOf(db, answer(await finishAttempt(db, request.actor, begun.id, result)));
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/** (a) The attempt, written before the provider is called; or the settled answer of this key. */
+async function beginAttempt(db: Db, provider: PaymentProvider, request: PaidRequest): Promise<Outcome | TiedownCardAttemptRow> {
+  return db.transaction(async (tx): Promise<Outcome | TiedownCardAttemptRow> => {
     const [existing] = await tx.select().from(tiedownCardAttempts).where(eq(tiedownCardAttempts.idempotencyKey, request.idempotencyKey)).for('update');
     if (existing) {
       const over = settled(existing);
@@ -74,16 +101,6 @@ export async function createPaidRequest(db: Db, provider: PaymentProvider, reque
       : await tx.insert(tiedownCardAttempts).values(values).returning();
     return attempt!;
   });
-  if ('kind' in begun) return requestOf(db, answer(begun));
-  let result: ChargeResult | null;
-  try {
-    result = await provider.charge({ amountCents: begun.amountCents, sourceToken: request.sourceToken, idempotencyKey: begun.idempotencyKey, note: 'Transient parking' });
-  } catch {
-    result = null;
-  }
-  // No answer: the attempt stays pending; the same key again, or the job, settles it.
-  if (!result) throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.providerError);
-  return requestOf(db, answer(await finishAttempt(db, request.actor, begun.id, result)));
 }
 
 /** (c) Settle an attempt with the provider's result. */
