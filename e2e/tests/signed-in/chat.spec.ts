@@ -36,6 +36,8 @@ test.describe('chat with a wait-list applicant', () => {
   test.use({ storageState: roleAccount('admin').storageState });
 
   test("staff open the chat and the visitor's reply appears without a reload", async ({ page, browser }) => {
+    // The join's confirmation leaves with the next run of the every-minute mail delivery.
+    test.setTimeout(150_000);
     const mailbox = await startMailbox();
     const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     try {
@@ -47,7 +49,7 @@ test.describe('chat with a wait-list applicant', () => {
         data: { propertyType: join.propertyTypes[0]._id, firstName: 'Robin', lastName: 'Rotor', phone: '7755550142', email, organization: 'Rotor Club', sourceId: 'test:4242424242424242' },
       });
       expect(joined.status(), await joined.text()).toBe(201);
-      await expect.poll(() => mailbox.messages.some((m) => m.text?.includes('/waitList/status/')), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => mailbox.messages.some((m) => m.text?.includes('/waitList/status/')), { timeout: 90_000 }).toBe(true);
       const confirmation = mailbox.messages.find((m) => m.text?.includes('/waitList/status/'))!;
       const token = /\/waitList\/status\/([A-Za-z0-9_-]+)/.exec(confirmation.text!)![1]!;
       const status = await (await visitor.request.get(`/api/WaitList/Status/${token}`)).json();
@@ -66,14 +68,15 @@ test.describe('chat with a wait-list applicant', () => {
       await expect(log.getByText('Hello Robin, a hangar viewing is possible on Friday.')).toBeVisible();
       await expect(box).toHaveValue('');
 
-      // The visitor replies through the private link (its token) from the second browser context.
-      const thread = await (await visitor.request.get(`/api/Messages/${applicantId}?token=${token}`)).json();
-      expect(thread.messages.map((m: { content: string }) => m.content)).toEqual(['Hello Robin, a hangar viewing is possible on Friday.']);
-      const reply = await visitor.request.post(`/api/Messages/${applicantId}?token=${token}`, {
-        headers: await csrfHeaders(visitor.request),
-        data: { content: 'Friday works for me, thank you!' },
-      });
-      expect(reply.status()).toBe(201);
+      // The visitor opens the private link in the second browser context, reads it and replies there.
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(`/waitList/status/${token}`);
+      const visitorLog = visitorPage.getByRole('log', { name: 'Messages' });
+      await expect(visitorLog.getByText('Hello Robin, a hangar viewing is possible on Friday.')).toBeVisible();
+      const visitorBox = visitorPage.getByRole('textbox', { name: 'Message' });
+      await visitorBox.fill('Friday works for me, thank you!');
+      await visitorBox.press('Enter');
+      await expect(visitorLog.getByText('Friday works for me, thank you!')).toBeVisible();
 
       // No reload: the next poll (every 5 s) brings it, with the sender and MM/DD/YYYY HH:mm.
       const incoming = log.getByRole('listitem').filter({ hasText: 'Friday works for me, thank you!' });
