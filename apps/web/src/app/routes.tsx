@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAccess rule="admin:Settings" />,
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/waitlist/fact-sheet-page')).FactSheetPage }) }],
               },
+              { path: 'inspection', lazy: async () => ({ Component: (await import('../features/inspections/master-inspections-settings-page')).MasterInspectionsSettingsPage }) },
               masterDataRoute,
               ...propertyMasterRoutes,
             ],
@@ -138,6 +139,23 @@ export const routes: RouteObject[] = [
               { index: true, lazy: async () => ({ Component: (await import('../features/workorders/workorders-page')).WorkordersPage }) },
               { path: 'WorkorderList/:id', lazy: async () => ({ Component: (await import('../features/workorders/workorder-list-page')).WorkorderListPage }) },
               { path: 'view/:id', lazy: async () => ({ Component: (await import('../features/workorders/workorder-view-page')).WorkorderViewPage }) },
+            ],
+          },
+          {
+            // Staff see every master and inspection; an inspector (any other account) their own.
+            path: 'inspection',
+            element: <RequireAccess area="inspections" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/inspections/inspections-home-page')).InspectionsHomePage }) },
+              { path: 'view/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).ViewInspectionPage }) },
+              { path: 'my/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).MyInspectionPage }) },
+              {
+                element: <RequireAccess rule="internal" />,
+                children: [
+                  { path: 'inspectionList/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-list-page')).InspectionListPage }) },
+                  { path: 'fill/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).FillInspectionPage }) },
+                ],
+              },
             ],
           },
           {
