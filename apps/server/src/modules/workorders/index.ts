@@ -10,8 +10,9 @@ export async function registerWorkorders(app: FastifyInstance, ctx: AppContext):
   // Beyond the spec: a failed pass/fail check of a completed inspection opens a work order, in the
   // inspection's own transaction (inspections calls the hook; it never imports workorders).
   whenInspectionCompleted(async (tx, event) => {
-    await openWorkorderForFailedChecks(tx, event.inspectionId);
+    await openWorkorderForFailedChecks(tx, event);
   });
 }
 
 export { workordersOpenedByBucket, openWorkorderCount, type TBucketGrouping } from './workorder-figures';
+export { seedDemoWorkorders, DEMO_CONTRACTOR_EMAIL } from './demo-workorders';

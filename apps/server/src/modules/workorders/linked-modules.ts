@@ -1,22 +1,18 @@
-import type { TFormAnswers, TFormSchema } from '@apron/core';
+import type { TFormAnswers } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { failedChecks, getFormVersion, validateAnswers } from '../forms/index';
+import { ensureDemoForm, failedChecks, getFormVersion, validateAnswers } from '../forms/index';
+import { getInspectionSummary, listInspectionsForMaster, listMasterInspectionOptions, onInspectionCompleted } from '../inspections/index';
 
 /**
  * What work orders read from the inspections and forms modules, in one place: the only file of
  * this module that names them (through their index.ts; they never import workorders).
- * TEMPORARY (inspections part): until inspections lands, these answer "nothing linked" so the
- * module works adhoc; they are wired to its real exports as soon as those exist.
  */
 export interface InspectionSummary {
   id: string;
-  masterInspectionId: string;
   name: string;
   status: string;
-  createdAt: Date;
-  formId: string;
-  formVersion: number | null;
-  data: Record<string, unknown> | null;
+  /** When the inspection was created (null if the inspections module does not say). */
+  createdAt: Date | null;
 }
 
 export interface InspectionOption {
@@ -25,20 +21,31 @@ export interface InspectionOption {
   createdAt: Date;
 }
 
-export async function inspectionsOfMaster(_db: DbOrTx, _masterInspectionId: string): Promise<InspectionOption[]> {
-  return [];
+export async function inspectionsOfMaster(db: DbOrTx, masterInspectionId: string): Promise<InspectionOption[]> {
+  return listInspectionsForMaster(db, masterInspectionId);
 }
 
-export async function inspectionSummary(_db: DbOrTx, _id: string): Promise<InspectionSummary | null> {
-  return null;
+export async function inspectionSummary(db: DbOrTx, id: string): Promise<InspectionSummary | null> {
+  const found = await getInspectionSummary(db, id);
+  if (!found) return null;
+  const createdAt = (found as { createdAt?: Date | string | null }).createdAt;
+  return { id: found.id, name: found.name, status: found.status, createdAt: createdAt ? new Date(createdAt) : null };
 }
 
-export type InspectionCompletedHandler = (db: DbOrTx, event: { inspectionId: string }) => Promise<void>;
+export interface CompletedInspection {
+  inspectionId: string;
+  masterInspectionId: string;
+  /** Labels of the pass/fail checks that failed (forms' failedChecks over the answers). */
+  failedChecks: string[];
+}
 
-export function whenInspectionCompleted(_handler: InspectionCompletedHandler): void {}
+/** Runs `handler` inside the transaction that completes an inspection. */
+export function whenInspectionCompleted(handler: (db: DbOrTx, event: CompletedInspection) => Promise<void>): void {
+  onInspectionCompleted(async (event) => handler(event.db, { inspectionId: event.inspectionId, masterInspectionId: event.masterInspectionId, failedChecks: event.failedChecks }));
+}
 
-export async function masterInspectionOptions(_db: DbOrTx): Promise<Array<{ id: string; name: string }>> {
-  return [];
+export async function masterInspectionOptions(db: DbOrTx): Promise<Array<{ id: string; name: string }>> {
+  return listMasterInspectionOptions(db);
 }
 
 export interface FormVersion {
@@ -65,7 +72,17 @@ export async function checkedAnswers(db: DbOrTx, formId: string, version: number
   return validateAnswers(db, formId, version, data as TFormAnswers, { partial: !complete });
 }
 
-/** Labels of the pass/fail checks the answers failed. */
-export function failedCheckLabels(schema: Record<string, unknown>, data: Record<string, unknown> | null): string[] {
-  return failedChecks(schema as unknown as TFormSchema, (data ?? {}) as TFormAnswers);
+// ---- For the demo seed ---------------------------------------------------------------------------
+
+/** The demo form templates of the forms module (created on first use). */
+export function demoFormId(db: DbOrTx, template: 'runwayLights' | 'hangarDoor'): Promise<string> {
+  return ensureDemoForm(db, template);
+}
+
+/** The failed checks of a completed demo inspection (null when it is not Completed). */
+export async function demoInspectionFailures(db: DbOrTx, id: string): Promise<string[] | null> {
+  const found = await getInspectionSummary(db, id);
+  if (!found || found.status !== 'Completed') return null;
+  const form = await getFormVersion(db, found.formId, found.formVersion);
+  return form ? failedChecks(form.schema, (found.answers ?? {}) as TFormAnswers) : [];
 }

@@ -23,7 +23,7 @@ export function presentMaster(row: MasterWithCount, masterInspectionIds: string[
 function presentFor(row: WorkorderWithMaster, inspections: ReadonlyMap<string, InspectionSummary | null>): TWorkorderRow['workorderfor'] {
   if (!row.inspectionId) return null;
   const inspection = inspections.get(row.inspectionId);
-  return { _id: row.inspectionId, name: inspection?.name ?? 'Inspection', createdDate: inspection ? inspection.createdAt.toISOString() : '' };
+  return { _id: row.inspectionId, name: inspection?.name ?? 'Inspection', createdDate: inspection?.createdAt ? inspection.createdAt.toISOString() : '' };
 }
 
 export function presentWorkorderRow(row: WorkorderWithMaster, inspections: ReadonlyMap<string, InspectionSummary | null>, user: TSessionUser | null): TWorkorderRow {

@@ -139,3 +139,8 @@ export async function isRefNumberTaken(db: DbOrTx, refNumber: string, exceptId?:
     .limit(1);
   return !!row;
 }
+
+export async function findMasterByName(db: DbOrTx, name: string): Promise<MasterWorkorderRow | null> {
+  const [row] = await db.select().from(masterWorkorders).where(eq(masterWorkorders.name, name)).limit(1);
+  return row ?? null;
+}

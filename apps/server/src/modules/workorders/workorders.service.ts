@@ -5,7 +5,7 @@ import type { ZWorkorderCreate, ZWorkorderUpdate } from '@apron/core/workorders/
 import type { DbOrTx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors/app-error';
-import { checkedAnswers, failedCheckLabels, formExists, formVersion, inspectionSummary, inspectionsOfMaster } from './linked-modules';
+import { checkedAnswers, formExists, formVersion, inspectionsOfMaster, masterInspectionOptions, type CompletedInspection } from './linked-modules';
 import * as repo from './workorders.repo';
 import type { WorkorderScope } from './workorders.policy';
 import { masterWorkorders, workorders, type MasterWorkorderRow, type WorkorderRow } from './workorders.table';
@@ -15,6 +15,10 @@ import { masterWorkorders, workorders, type MasterWorkorderRow, type WorkorderRo
 async function checkMasterInput(db: DbOrTx, masterId: string | null, input: TMasterWorkorderValues): Promise<void> {
   if (!(await formExists(db, input.formId))) throw fieldError('formId', 'Form ID is required');
   if (input.adhoc && input.masterInspectionIds.length > 0) throw fieldError('masterInspectionIds', WORKORDER_MESSAGES.adhocNoInspection);
+  if (input.masterInspectionIds.length > 0) {
+    const known = new Set((await masterInspectionOptions(db)).map((option) => option.id));
+    if (!input.masterInspectionIds.every((id) => known.has(id))) throw fieldError('masterInspectionIds', 'Choose master inspections from the list');
+  }
   if (masterId && (await repo.rulesTakenElsewhere(db, masterId, input.masterInspectionIds)).length > 0) {
     throw fieldError('masterInspectionIds', WORKORDER_MESSAGES.ruleTaken);
   }
@@ -163,14 +167,10 @@ export async function completeWorkorder(tx: DbOrTx, actor: AuditActor, id: strin
  * and a pass/fail check failed, one work order is opened on it, linked to the inspection. The
  * partial unique index (one auto work order per inspection) makes a retried completion a no-op.
  */
-export async function openWorkorderForFailedChecks(tx: DbOrTx, inspectionId: string): Promise<WorkorderRow | null> {
-  const inspection = await inspectionSummary(tx, inspectionId);
-  if (!inspection) return null;
-  const masterId = await repo.findRuleForMasterInspection(tx, inspection.masterInspectionId);
+export async function openWorkorderForFailedChecks(tx: DbOrTx, event: CompletedInspection): Promise<WorkorderRow | null> {
+  if (event.failedChecks.length === 0) return null;
+  const masterId = await repo.findRuleForMasterInspection(tx, event.masterInspectionId);
   if (!masterId) return null;
-  const form = await formVersion(tx, inspection.formId, inspection.formVersion);
-  const failed = form ? failedCheckLabels(form.schema, inspection.data) : [];
-  if (failed.length === 0) return null;
   const [master] = await tx.select().from(masterWorkorders).where(eq(masterWorkorders.id, masterId));
   if (!master) return null;
   const masterForm = await formVersion(tx, master.formId, null);
@@ -178,17 +178,18 @@ export async function openWorkorderForFailedChecks(tx: DbOrTx, inspectionId: str
     .insert(workorders)
     .values({
       masterWorkorderId: master.id,
-      refNumber: `FC-${inspectionId.replaceAll('-', '').slice(0, 12).toUpperCase()}`,
+      // Unique by construction: the inspection's id (48 bits of it) names the work order.
+      refNumber: `FC-${event.inspectionId.replaceAll('-', '').slice(0, 12).toUpperCase()}`,
       contractorName: '',
       contractorEmail: '',
-      inspectionId,
+      inspectionId: event.inspectionId,
       autoOpened: true,
-      failedChecks: failed,
+      failedChecks: event.failedChecks,
       formId: master.formId,
       formVersion: masterForm?.version ?? null,
     })
     .onConflictDoNothing()
     .returning();
-  if (row) await recordAudit(tx, { user: null }, { action: 'create', entity: 'workorder', entityId: row.id, after: row, reason: `failed checks of inspection ${inspectionId}` });
+  if (row) await recordAudit(tx, { user: null }, { action: 'create', entity: 'workorder', entityId: row.id, after: row, reason: `failed checks of inspection ${event.inspectionId}` });
   return row ?? null;
 }
