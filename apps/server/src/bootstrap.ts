@@ -11,6 +11,7 @@ import { seedDemoProperties } from './modules/properties/index';
 import { seedDemoWaitlist } from './modules/waitlist/index';
 import { seedDemoBilling } from './modules/balances/index';
 import { seedDemoInspections } from './modules/inspections/index';
+import { seedDemoWorkorders } from './modules/workorders/index';
 import { seedDemoTiedowns } from './modules/tiedowns/index';
 import { seedDemoTenantDocuments } from './demo/tenant-documents';
 import { seedDemoCommunications } from './modules/notifications/index';
@@ -40,6 +41,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
       await seedDemoWaitlist(database.db, config);
       await seedDemoCompaniesAndAgreements(database.db, config);
       await seedDemoInspections(database.db);
+      await seedDemoWorkorders(database.db);
       await seedDemoBilling(database.db, config);
       await seedDemoTiedowns(database.db, config);
       await seedDemoTenantDocuments(database.db, config);
