@@ -242,6 +242,7 @@ export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
   'accounts', 'documentTypes', 'insuranceTypes', 'invoiceCycles', 'paymentTypes', 'notifications', 'notices', 'systemSettings',
   'propertyTypes', 'propertyAttributes', 'propertyAreas',
   'cpiIndex',
+  'notificationsSent',
   'masterInspection',
   'masterWorkorder',
   'tiedownRates',

@@ -11,7 +11,9 @@ import {
   type TMasterTypeName,
 } from '@apron/core/settings';
 import type { z } from 'zod';
+import { templateFieldsOf } from '@apron/core/communications';
 import { CronEditor } from '../../components/cron-editor';
+import { RichTextField } from '../../components/rich-text-field';
 import { SelectField, TextField } from '../../components/form-fields';
 import { listQueryKey } from '../../components/data-grid';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
@@ -47,7 +49,7 @@ function fieldSpec(field: TMasterField): TFormFieldSpec<TFormValues> {
     case 'multiline':
       return { ...common, kind: 'multiline', minRows: 3 };
     case 'richtext':
-      return { ...common, kind: 'multiline', minRows: 8 };
+      return { ...common, render: (control) => <TemplateField control={control} name={field.name} label={field.label} /> };
     case 'cron':
       return {
         ...common,
@@ -64,6 +66,32 @@ function fieldSpec(field: TMasterField): TFormFieldSpec<TFormValues> {
     default:
       return common;
   }
+}
+
+/**
+ * A notification or notice template: the rich-text editor with an insert-field menu of the chosen
+ * module's fields (the server refuses any other field when it is saved).
+ */
+function TemplateField({ control, name, label }: { control: Control<TFormValues>; name: string; label: string }) {
+  const moduleName = useWatch({ control, name: 'module' });
+  const fields = typeof moduleName === 'string' && moduleName ? templateFieldsOf(moduleName) : [];
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <RichTextField
+          label={label}
+          value={typeof f.value === 'string' ? f.value : ''}
+          onChange={f.onChange}
+          height={260}
+          fields={fields}
+          error={fieldState.error?.message}
+          helperText={fields.length ? 'Insert Field adds {{field}}; it is filled from the record when sent.' : 'Choose the module first to insert its fields.'}
+        />
+      )}
+    />
+  );
 }
 
 /** System Settings: the value editor follows the setting's kind; the name is fixed once saved. */
