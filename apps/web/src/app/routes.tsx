@@ -59,6 +59,12 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/waitlist/fact-sheet-page')).FactSheetPage }) }],
               },
               { path: 'inspection', lazy: async () => ({ Component: (await import('../features/inspections/master-inspections-settings-page')).MasterInspectionsSettingsPage }) },
+              {
+                // Notifications Sent: the outbox, for Settings admins (the spec's `templates` sub-route).
+                path: 'templates',
+                element: <RequireAccess rule="admin:Settings" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/notifications/notifications-sent-page')).NotificationsSentPage }) }],
+              },
               masterDataRoute,
               ...propertyMasterRoutes,
             ],
