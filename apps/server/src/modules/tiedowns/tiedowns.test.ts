@@ -5,6 +5,7 @@ import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { TestPaymentProvider } from '../../platform/payments/index';
 import { parkingRequestsByAircraftType } from './index';
+import { reconcileTiedownAttempts } from './tiedowns.pay';
 import { tiedownCardAttempts, tiedownRequests } from './tiedowns.table';
 
 let t: TestApp;
@@ -242,5 +243,26 @@ describe('the rate table (Settings)', () => {
     const quote = (await visitor({ method: 'GET', url: '/api/TieDown/Quote?airCraftType=Small%20Jet&beginDate=2026-12-01&endDate=2026-12-03' })).json();
     expect(quote).toMatchObject({ rate: 35.5, amount: 71 });
     await setPayment(false);
+  });
+});
+
+describe('the reconcile job (a crash between the charge and the write)', () => {
+  it('writes the request of a pending attempt the provider approved, and voids one it has no charge for', async () => {
+    const key = newKey();
+    const form = { firstName: 'Wiley', lastName: 'Post', phone: '5550001111', email: 'wiley@example.test', beginDate: '2027-05-01', endDate: '2027-05-03', airCraftType: 'Large Jet', airCraftNum: 'N99WP', vehicleNum: '' };
+    // the provider charged (step b) but the process died before step c
+    expect((await provider.charge({ amountCents: 16000, sourceToken: APPROVE, idempotencyKey: key })).status).toBe('approved');
+    const lostKey = newKey();
+    await t.db.insert(tiedownCardAttempts).values([
+      { idempotencyKey: key, form: { form, nights: 2, rateCents: 8000 }, amountCents: 16000, provider: 'test', status: 'pending' },
+      { idempotencyKey: lostKey, form: { form, nights: 2, rateCents: 8000 }, amountCents: 16000, provider: 'test', status: 'pending' },
+    ]);
+    expect(await reconcileTiedownAttempts(t.db, provider, 0)).toEqual({ paid: 1, voided: 1 });
+    const [row] = await t.db.select().from(tiedownRequests).where(eq(tiedownRequests.idempotencyKey, key));
+    expect(row).toMatchObject({ aircraftNum: 'N99WP', amountCents: 16000, nights: 2 });
+    expect(row!.invoiceId).toBeTruthy();
+    const [lost] = await t.db.select().from(tiedownCardAttempts).where(eq(tiedownCardAttempts.idempotencyKey, lostKey));
+    expect(lost!.status).toBe('void');
+    expect(await reconcileTiedownAttempts(t.db, provider, 0)).toEqual({ paid: 0, voided: 0 });
   });
 });
