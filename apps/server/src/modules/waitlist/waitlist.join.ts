@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, WAITLIST_MESSAGES, formatMoney, fromCents, hasModule, missingPublicFields, readSetting, toCents, type TSessionUser, type TWaitlistJoin, type TWaitlistJoined } from '@apron/core';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
@@ -179,4 +179,42 @@ async function finishJoinAttempt(db: Db, request: JoinRequest, ref: JoinAttemptR
   if ('declined' in outcome && outcome.declined) throw new AppError('UNPROCESSABLE', outcome.declined);
   if ('answer' in outcome && outcome.answer) return outcome.answer;
   throw new AppError('UNAVAILABLE', ('failure' in outcome && outcome.failure) || PAYMENT_MESSAGES.providerError);
+}
+
+/** How long a join attempt may stay in flight before the job asks the provider about it. */
+export const JOIN_ATTEMPT_STALE_SECONDS = 300;
+export const JOIN_RECONCILE_JOB = 'waitlist.join-reconcile';
+
+/**
+ * The job: join attempts a crash (or a provider that did not answer) left `pending` for longer
+ * than `staleSeconds`. The provider is asked what became of the key: approved -> the applicant is
+ * written (Paid) as the request would have; declined -> declined; no charge -> void. A provider
+ * that does not answer leaves it for the next run; another provider's attempts are left alone.
+ */
+export async function reconcileJoinAttempts(db: Db, provider: PaymentProvider, publicUrl: string, staleSeconds = JOIN_ATTEMPT_STALE_SECONDS): Promise<{ joined: number; voided: number }> {
+  const stale = await db
+    .select()
+    .from(waitlistJoinAttempts)
+    .where(and(eq(waitlistJoinAttempts.status, 'pending'), lt(waitlistJoinAttempts.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`)))
+    .orderBy(asc(waitlistJoinAttempts.updatedAt))
+    .limit(100);
+  const outcome = { joined: 0, voided: 0 };
+  for (const attempt of stale) {
+    if (attempt.provider !== provider.name) continue;
+    const result = await provider.lookup(attempt.idempotencyKey, attempt.createdAt).catch(() => undefined);
+    if (result === undefined || result?.status === 'error') continue;
+    if (result === null) {
+      const voided = await db
+        .update(waitlistJoinAttempts)
+        .set({ status: 'void', message: 'No charge was made.', updatedAt: new Date() })
+        .where(and(eq(waitlistJoinAttempts.id, attempt.id), eq(waitlistJoinAttempts.status, 'pending')))
+        .returning({ id: waitlistJoinAttempts.id });
+      outcome.voided += voided.length;
+      continue;
+    }
+    const request: JoinRequest = { user: null, actor: { user: null }, input: attempt.form as TWaitlistJoin, idempotencyKey: attempt.idempotencyKey, publicUrl };
+    const done = await finishJoinAttempt(db, request, attempt, result).catch(() => null);
+    if (done && result.status === 'approved') outcome.joined += 1;
+  }
+  return outcome;
 }

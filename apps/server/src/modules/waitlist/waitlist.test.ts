@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { TOTAL_COUNT_HEADER, WAITLIST_MESSAGES, type TWaitlistGridRow } from '@apron/core';
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../platform/audit/audit.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { setSystemSetting } from '../settings/index';
 import { applicantIdForPrivateToken, findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './index';
+import { reconcileJoinAttempts } from './waitlist.join';
+import { waitlistJoinAttempts } from './waitlist.table';
 
 let t: TestApp;
 let admin: Caller; // Waitlist admin (+ Property admin to make types)
@@ -319,5 +321,28 @@ describe('Settings > Property FactSheet', () => {
     expect(served.headers['content-type']).toContain('application/pdf');
     expect(served.rawPayload.equals(second)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/WaitList/Join' })).json().factSheetUrl).toBe('/api/factsheet');
+  });
+});
+
+describe('join attempts a crash left pending (the reconcile job)', () => {
+  it('a charged key becomes the applicant (Paid); a key with no charge is voided; fresh ones are left', async () => {
+    const provider = t.app.paymentProvider;
+    const form = { propertyType: hangar, aircrafttype: '', firstName: 'Crash', lastName: 'Survivor', phone: '7755550000', email: 'crash@example.test', organization: 'Org' };
+    await provider.charge({ amountCents: 1000, sourceToken: 'test:4242424242424242', idempotencyKey: 'crash-key-charged', note: 'Wait list' });
+    const old = new Date(Date.now() - 600_000);
+    await t.db.insert(waitlistJoinAttempts).values([
+      { idempotencyKey: 'crash-key-charged', form, amountCents: 1000, provider: provider.name, status: 'pending', createdAt: old, updatedAt: old },
+      { idempotencyKey: 'crash-key-nothing', form, amountCents: 1000, provider: provider.name, status: 'pending', createdAt: old, updatedAt: old },
+      { idempotencyKey: 'crash-key-fresh', form, amountCents: 1000, provider: provider.name, status: 'pending' },
+    ]);
+    expect(await reconcileJoinAttempts(t.db, provider, t.config.publicUrl)).toEqual({ joined: 1, voided: 1 });
+    const rows = await t.db.select().from(waitlistJoinAttempts).where(inArray(waitlistJoinAttempts.idempotencyKey, ['crash-key-charged', 'crash-key-nothing', 'crash-key-fresh']));
+    const byKey = Object.fromEntries(rows.map((r) => [r.idempotencyKey, r]));
+    expect(byKey['crash-key-charged']).toMatchObject({ status: 'paid' });
+    expect(byKey['crash-key-nothing']).toMatchObject({ status: 'void' });
+    expect(byKey['crash-key-fresh']).toMatchObject({ status: 'pending' });
+    const applicant = await findApplicantForChat(t.db, byKey['crash-key-charged']!.applicantId!);
+    expect(applicant).toMatchObject({ firstName: 'Crash', email: 'crash@example.test' });
+    expect(await reconcileJoinAttempts(t.db, provider, t.config.publicUrl)).toEqual({ joined: 0, voided: 0 });
   });
 });
