@@ -140,6 +140,18 @@ describe('POST /api/Messages/{id}: the conversation', () => {
   });
 });
 
+describe('messages sent at the same moment', () => {
+  it('e-mail staff once: the quiet period is claimed by one statement', async () => {
+    const cy = await joinApplicant('Cy', 'cy@example.test');
+    const post = await anonymous(t);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => post({ method: 'POST', url: `/api/Messages/${cy.id}?token=${cy.token}`, payload: { content: `Ping ${i}` } })));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const mails = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'chat-staff'), eq(mailOutbox.ref, `chat:${cy.id}`)));
+    expect(mails).toHaveLength(1);
+    expect((await unreadCountsForApplicants(t.db, [cy.id])).get(cy.id)).toBe(5);
+  });
+});
+
 describe('documents in the chat', () => {
   it('upload (checked by content and size), send, download as the same file; not downloadable by another applicant', async () => {
     const post = await anonymous(t);
