@@ -4,7 +4,7 @@ import { FormEditor } from '@bpmn-io/form-js-editor';
 import '@bpmn-io/form-js-viewer/dist/assets/form-js.css';
 import '@bpmn-io/form-js-editor/dist/assets/form-js-editor.css';
 import '@bpmn-io/form-js-editor/dist/assets/properties-panel.css';
-import '@bpmn-io/form-js-editor/dist/assets/draggle.css';
+import '@bpmn-io/form-js-editor/dist/assets/dragula.css';
 import type { TFormSchema } from '@apron/core/forms';
 import type { TFormBuilderProps } from './form-builder';
 

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form } from '@bpmn-io/form-js-viewer';
 import '@bpmn-io/form-js-viewer/dist/assets/form-js.css';
+import '@bpmn-io/form-js-viewer/dist/assets/flatpickr/light.css';
 import { FORM_FILE_MIME_TYPES, FORM_LIMITS, inputFields, UNSUPPORTED_FORM_FILE_MESSAGE, type TFormAnswers, type TFormFile } from '@apron/core/forms';
 import { apiFetch, errorMessage } from '../lib/api-client';
 import type { TFormViewerProps } from './form-viewer';
