@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
             element: <RequireAccess area="inspections" />,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/inspections/inspections-home-page')).InspectionsHomePage }) },
-              { path: 'view/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).ViewInspectionPage }) },
+              { path: 'view/:id', lazy: async () => ({ Component: (await import('./pages/inspection-view-route')).InspectionViewRoute }) },
               { path: 'my/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).MyInspectionPage }) },
               {
                 element: <RequireAccess rule="internal" />,
