@@ -48,7 +48,7 @@ const INTERNAL_MODULE_GATES: Partial<Record<string, TAccessRule>> = {
 
 /** Menu keys whose feature is not built yet; remove a key when its module lands. */
 export const PLANNED_MENU_KEYS: ReadonlySet<string> = new Set([
-  'workorders', 'assets',
+  'assets',
 ]);
 
 function allows(user: TSessionUser, item: TMenuItem): boolean {
