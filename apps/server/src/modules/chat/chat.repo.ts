@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts } from '../../platform/auth/accounts.table';
+import { findAccountById, findEnabledInternalAdmins } from '../../platform/auth/accounts.repo';
 import { chatDocuments, chatMessages, chatThreads, type ChatDocumentRow, type ChatMessageRow } from './chat.table';
 
 export type MessageWithDocuments = ChatMessageRow & { documents: ChatDocumentRow[] };
@@ -92,17 +92,23 @@ export async function claimNotification(db: DbOrTx, applicantId: string, toStaff
   return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
 }
 
-/** Staff who wrote in this conversation (still enabled and holding the module), else every enabled Waitlist holder. */
+/**
+ * Whom to tell about an applicant's message: the staff who wrote in this conversation and still
+ * hold the Waitlist module; before anyone replied, the enabled administrators who hold it.
+ */
 export async function findStaffToNotify(db: DbOrTx, applicantId: string): Promise<string[]> {
-  const holders = and(eq(accounts.enabled, true), eq(accounts.isInternal, true), sql`'Waitlist' = any(${accounts.modules})`);
-  const participants = await db
-    .selectDistinct({ email: accounts.email })
+  const authors = await db
+    .selectDistinct({ id: chatMessages.authorId })
     .from(chatMessages)
-    .innerJoin(accounts, eq(accounts.id, chatMessages.authorId))
-    .where(and(eq(chatMessages.applicantId, applicantId), eq(chatMessages.isAdmin, true), holders));
-  if (participants.length > 0) return participants.map((p) => p.email);
-  const all = await db.select({ email: accounts.email }).from(accounts).where(holders).orderBy(asc(accounts.email)).limit(50);
-  return all.map((a) => a.email);
+    .where(and(eq(chatMessages.applicantId, applicantId), eq(chatMessages.isAdmin, true), sql`${chatMessages.authorId} is not null`))
+    .limit(20);
+  const candidates = authors.length > 0 ? authors.map((a) => a.id!) : (await findEnabledInternalAdmins(db)).map((a) => a.id);
+  const emails: string[] = [];
+  for (const id of candidates) {
+    const account = await findAccountById(db, id);
+    if (account?.enabled && account.isInternal && account.modules.includes('Waitlist')) emails.push(account.email);
+  }
+  return emails;
 }
 
 /** Messages from each applicant not yet read by staff (the type grid's badge); absent ids count 0. */

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts } from '../../platform/auth/accounts.table';
+import { findAccountByEmail } from '../../platform/auth/accounts.repo';
 import { findApplicantForChat } from '../waitlist/index';
 import { chatMessages } from './chat.table';
 
-const STAFF_EMAIL = 'staff@demo.apron.test';
+// The demo administrator holds every module, Waitlist included.
+const STAFF_EMAIL = 'admin@demo.apron.test';
 
 /** Short exchanges: applicant (false) and staff (true) lines, oldest first. */
 const SCRIPTS: Array<Array<[boolean, string]>> = [
@@ -33,7 +34,7 @@ const SCRIPTS: Array<Array<[boolean, string]>> = [
 export async function seedDemoConversations(db: DbOrTx, applicantIds: string[]): Promise<{ messages: number }> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(chatMessages);
   if (n > 0 || applicantIds.length === 0) return { messages: 0 };
-  const [staff] = await db.select({ id: accounts.id, givenName: accounts.givenName, familyName: accounts.familyName }).from(accounts).where(eq(accounts.email, STAFF_EMAIL));
+  const staff = await findAccountByEmail(db, STAFF_EMAIL);
   const staffName = staff ? `${staff.givenName} ${staff.familyName}`.trim() : 'Airport Staff';
   const rows: Array<typeof chatMessages.$inferInsert> = [];
   for (const [index, applicantId] of applicantIds.slice(0, SCRIPTS.length).entries()) {
