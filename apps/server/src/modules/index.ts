@@ -18,6 +18,7 @@ import { registerReports } from './reports/index';
 import { registerWorkorders } from './workorders/index';
 import { registerForms } from './forms/index';
 import { registerInspections } from './inspections/index';
+import { registerAssets } from './assets/index';
 import { registerAppointments } from './appointments/index';
 import { registerChat } from './chat/index';
 import { registerWaitlist } from './waitlist/index';
@@ -27,4 +28,4 @@ import { registerNotifications } from './notifications/index';
  * Every module's routes, registered in this order. A module exposes one `register` function
  * from its index.ts; nothing else of it is imported from outside.
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerWaitlist, registerChat, registerWorkorders, registerNotifications];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications];

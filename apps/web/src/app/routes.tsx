@@ -52,13 +52,14 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
               },
               { path: 'tiedownRates', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-rates-page')).TiedownRatesPage }) },
-              { path: 'workorder', lazy: async () => ({ Component: (await import('../features/workorders/master-workorders-page')).MasterWorkordersPage }) },
               {
                 path: 'factsheet',
                 element: <RequireAccess rule="admin:Settings" />,
                 children: [{ index: true, lazy: async () => ({ Component: (await import('../features/waitlist/fact-sheet-page')).FactSheetPage }) }],
               },
+              { path: 'workorder', lazy: async () => ({ Component: (await import('../features/workorders/master-workorders-page')).MasterWorkordersPage }) },
               { path: 'inspection', lazy: async () => ({ Component: (await import('../features/inspections/master-inspections-settings-page')).MasterInspectionsSettingsPage }) },
+              { path: 'asset', lazy: async () => ({ Component: (await import('../features/assets/master-assets-page')).MasterAssetsPage }) },
               {
                 // Notifications Sent: the outbox, for Settings admins (the spec's `templates` sub-route).
                 path: 'templates',
@@ -162,6 +163,15 @@ export const routes: RouteObject[] = [
                   { path: 'fill/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).FillInspectionPage }) },
                 ],
               },
+            ],
+          },
+          {
+            // The asset register: internal users (the server answers 403 to anyone else).
+            path: 'asset',
+            element: <RequireAccess area="assets" />,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/assets/assets-page')).AssetsPage }) },
+              { path: 'assetList/:id', lazy: async () => ({ Component: (await import('../features/assets/asset-list-page')).AssetListPage }) },
             ],
           },
           {

@@ -32,7 +32,8 @@ export const HOME_MENU: readonly TMenuItem[] = [
   { key: 'appointments', label: 'Appointments', route: '/appointment', audience: 'internal', rule: 'module:Waitlist' },
   { key: 'inspections', label: 'Inspections', route: '/inspection', audience: 'all', rule: 'signedIn' },
   { key: 'workorders', label: 'Workorders', route: '/workorder', audience: 'all', rule: 'signedIn' },
-  { key: 'assets', label: 'Assets', route: '/asset', audience: 'all', rule: 'signedIn' },
+  // Spec 'all'; the register is the operator's own records, so external accounts do not get it (PRODUCT-RULES 12, 13).
+  { key: 'assets', label: 'Assets', route: '/asset', audience: 'internal', rule: 'signedIn' },
 ];
 
 /**
@@ -48,7 +49,6 @@ const INTERNAL_MODULE_GATES: Partial<Record<string, TAccessRule>> = {
 
 /** Menu keys whose feature is not built yet; remove a key when its module lands. */
 export const PLANNED_MENU_KEYS: ReadonlySet<string> = new Set([
-  'assets',
 ]);
 
 function allows(user: TSessionUser, item: TMenuItem): boolean {

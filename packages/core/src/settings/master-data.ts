@@ -245,5 +245,6 @@ export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
   'notificationsSent',
   'masterInspection',
   'masterWorkorder',
+  'masterAsset',
   'tiedownRates',
 ]);
