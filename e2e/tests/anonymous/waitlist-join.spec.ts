@@ -32,7 +32,7 @@ test('a visitor joins the wait list from the listings, pays by test card and ope
     await page.goto('/listings');
     await page.getByRole('button', { name: 'Join WaitList' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join WaitList' });
-    await expect(dialog.getByRole('button', { name: 'Property Fact Sheet' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Property Fact Sheet' })).toHaveAttribute('href', '/api/factsheet');
 
     // The public must give phone, e-mail and organization: the form says so before sending.
     await dialog.getByRole('button', { name: 'Pay and Submit' }).click();
