@@ -16,6 +16,7 @@ import { seedDemoTiedowns } from './modules/tiedowns/index';
 import { seedDemoTenantDocuments } from './demo/tenant-documents';
 import { seedDemoCommunications } from './modules/notifications/index';
 import { seedDemoAlerts } from './modules/alerts/index';
+import { seedDemoReports } from './modules/reports/index';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -47,6 +48,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
       await seedDemoTenantDocuments(database.db, config);
       await seedDemoCommunications(database.db, config);
       await seedDemoAlerts(database.db, config);
+      await seedDemoReports(database.db, config);
     }
     await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   });

@@ -18,7 +18,7 @@ export interface DemoAccount {
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'admin@demo.apron.test', givenName: 'Avery', familyName: 'Admin', role: 'Administrator (every module)', isInternal: true, isAdmin: true, modules: 'all' },
-  { email: 'finance@demo.apron.test', givenName: 'Frankie', familyName: 'Finance', role: 'Finance clerk (Invoices only)', isInternal: true, isAdmin: true, modules: ['Invoices'] },
+  { email: 'finance@demo.apron.test', givenName: 'Frankie', familyName: 'Finance', role: 'Finance clerk (Invoices and Reports)', isInternal: true, isAdmin: true, modules: ['Invoices', 'Reports'] },
   { email: 'staff@demo.apron.test', givenName: 'Sam', familyName: 'Staff', role: 'Staff with no module', isInternal: true, isAdmin: false, modules: [] },
   { email: 'tenant@demo.apron.test', givenName: 'Taylor', familyName: 'Tenant', role: 'Tenant company user', isInternal: false, isAdmin: false, modules: [] },
 ];

@@ -174,7 +174,7 @@ describe('demo mode', () => {
       const page = await browser.follow(await browser.get('/api/Login'));
       expect(page.body).toContain('Demo accounts');
       expect(page.body).toContain('admin@demo.apron.test');
-      expect(page.body).toContain('Finance clerk (Invoices only)');
+      expect(page.body).toContain('Finance clerk (Invoices and Reports)');
       expect(page.body).toContain(DEMO_PASSWORD);
     } finally {
       await demo.close();
