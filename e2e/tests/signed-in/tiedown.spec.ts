@@ -58,7 +58,8 @@ test.describe('transient parking', () => {
     await pilot.close();
 
     await page.goto('/tiedown');
-    await expect(page.getByRole('heading', { name: 'Transient Parking' })).toBeVisible();
+    // the grid page's first load (DataGrid) can take a while on a busy machine
+    await expect(page.getByRole('heading', { name: 'Transient Parking', exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByLabel('Search name, e-mail, phone, aircraft').fill(tail);
     const grid = page.getByRole('grid', { name: 'Transient parking requests' });
     await expect(grid.getByText(tail)).toBeVisible();

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../support/axe';
+
+test.describe('the public parking form', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('on a phone: the six types, field messages from the spec, and no serious accessibility violations', async ({ page }) => {
+    await page.goto('/tiedown/create');
+    await expect(page.getByRole('heading', { name: 'Transient Parking' })).toBeVisible();
+    const types = page.getByLabel('Aircraft Type');
+    await expect(types.locator('option')).toHaveText(['Please Select', 'Single and Multi-Engine Piston', 'Multi-Engine Turboprop', 'Small Jet', 'Medium Jet 1', 'Medium Jet 2', 'Large Jet']);
+    await page.getByLabel('Phone').fill('555-0100');
+    await page.getByLabel('Arrival Date').fill('2027-04-02');
+    await page.getByLabel('Departure Date (estimated)').fill('2027-04-02');
+    await page.getByRole('button', { name: /Submit|Continue to Payment/ }).click();
+    await expect(page.getByText('Phone number is not valid')).toBeVisible();
+    await expect(page.getByText('Departure must be after arrival')).toBeVisible();
+    // the first field in error has the focus
+    await expect(page.getByLabel('First Name')).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
