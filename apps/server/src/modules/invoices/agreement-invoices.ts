@@ -243,6 +243,8 @@ export async function runOverdueInvoices(db: Db, today?: string, options: RunOpt
             end as late_fee
           from invoices i
           where i.status = 'Created' and i.due_date < ${day}::date and i.paid_cents < i.total_cents and i.id > ${after}::uuid
+            -- a closed period's invoices stay as they were closed (period-close.ts)
+            and i.invoice_date > coalesce((select max(closed_through) from invoice_period_closes), '0001-01-01'::date)
           order by i.id
           limit ${chunkSize}
           for update of i`),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, type TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { buildCompany, superAdmin } from '../invoices/billing.test-support';
+import { runOverdueInvoices } from '../invoices/index';
 import { datedInvoice, payLines } from './reports.test-support';
 
 let t: TestApp;
@@ -10,6 +11,8 @@ let reportsStaff: Caller;
 let tenant: Caller;
 let closedInvoice: TInvoice;
 let openInvoice: TInvoice;
+let lateClosed: TInvoice;
+let lateOpen: TInvoice;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,6 +24,8 @@ beforeAll(async () => {
   await payLines(admin, closedInvoice, [0], '2024-11-20');
   openInvoice = await datedInvoice(t, admin, company._id, '2024-12-05', [30]);
   await payLines(admin, openInvoice, [0], '2024-12-06');
+  lateClosed = await datedInvoice(t, admin, company._id, '2024-11-12', [10], '2024-11-20');
+  lateOpen = await datedInvoice(t, admin, company._id, '2024-12-12', [10], '2024-12-20');
 });
 afterAll(async () => t?.close());
 
@@ -38,7 +43,7 @@ describe('GET /api/Reports/Chart', () => {
 
   it('billed and collected by month, in dollars summed from cents', async () => {
     const billed = (await reportsStaff.request({ method: 'GET', url: url({ start: '2024-10-01', end: '2024-12-31', grouping: 'Monthly', measure: 'billed' }) })).json();
-    expect(billed).toMatchObject({ unit: 'dollars', points: [{ label: '2024-11', value: 120 }, { label: '2024-12', value: 30 }] });
+    expect(billed).toMatchObject({ unit: 'dollars', points: [{ label: '2024-11', value: 130 }, { label: '2024-12', value: 40 }] });
     const collected = (await reportsStaff.request({ method: 'GET', url: url({ start: '2024-11-01', end: '2024-12-31', grouping: 'Daily', measure: 'collected' }) })).json();
     expect(collected.points).toEqual([{ label: '2024-11-20', value: 100 }, { label: '2024-12-06', value: 30 }]);
   });
@@ -65,7 +70,7 @@ describe('saved reports', () => {
     expect(created.json()).toMatchObject({ message: 'Report Saved', baseUrl: '/api/Reports/GetData', chartId: id });
     expect((await reportsStaff.request({ method: 'GET', url: '/api/Reports/GetAll' })).json().map((r: { _id: string }) => r._id)).toEqual([id]);
     const data = await reportsStaff.request({ method: 'GET', url: `/api/Reports/GetData/${id}?start=2024-01-01&end=2024-12-31` });
-    expect(data.json()).toMatchObject({ label: 'Billing by month', data: { points: [{ label: '2024-11', value: 120 }, { label: '2024-12', value: 30 }] } });
+    expect(data.json()).toMatchObject({ label: 'Billing by month', data: { points: [{ label: '2024-11', value: 130 }, { label: '2024-12', value: 40 }] } });
     expect((await reportsStaff.request({ method: 'DELETE', url: `/api/Reports/${id}` })).json()).toEqual({ message: 'Report Deleted' });
     expect((await reportsStaff.request({ method: 'GET', url: `/api/Reports/GetData/${id}` })).statusCode).toBe(404);
   });
@@ -99,6 +104,14 @@ describe('period close and the general ledger', () => {
     await payLines(admin, closedInvoice, [1], '2024-12-10');
   });
 
+  it('the overdue job leaves a closed period alone: no late fee, no status change', async () => {
+    await runOverdueInvoices(t.db);
+    const closedNow = (await admin.request({ method: 'GET', url: `/api/Invoices/${lateClosed._id}` })).json();
+    expect(closedNow).toMatchObject({ status: 'Created', amountTotal: 10 });
+    const openNow = (await admin.request({ method: 'GET', url: `/api/Invoices/${lateOpen._id}` })).json();
+    expect(openNow.status).toBe('Overdue');
+  });
+
   it('the closed period exports as balanced CSV journal lines', async () => {
     const res = await reportsStaff.request({ method: 'GET', url: '/api/Reports/GeneralLedger?begin=2024-11-01&end=2024-11-30' });
     expect(res.statusCode).toBe(200);
@@ -108,6 +121,8 @@ describe('period close and the general ledger', () => {
     expect(body.map((l) => [l[0], l[3], l[5], l[6]])).toEqual([
       ['2024-11-10', 'Accounts Receivable', '120.00', ''],
       ['2024-11-10', 'Lease and Service Revenue', '', '120.00'],
+      ['2024-11-12', 'Accounts Receivable', '10.00', ''],
+      ['2024-11-12', 'Lease and Service Revenue', '', '10.00'],
       ['2024-11-20', 'Cash - Checks', '100.00', ''],
       ['2024-11-20', 'Accounts Receivable', '', '100.00'],
     ]);
