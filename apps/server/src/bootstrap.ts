@@ -17,6 +17,7 @@ import { seedDemoTenantDocuments } from './demo/tenant-documents';
 import { seedDemoCommunications } from './modules/notifications/index';
 import { seedDemoAlerts } from './modules/alerts/index';
 import { seedDemoReports } from './modules/reports/index';
+import { seedDemoAssets } from './modules/assets/index';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -49,6 +50,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
       await seedDemoCommunications(database.db, config);
       await seedDemoAlerts(database.db, config);
       await seedDemoReports(database.db, config);
+      await seedDemoAssets(database.db);
     }
     await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
   });
