@@ -9,13 +9,15 @@ import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
 import { measureStartup, type StartupResult } from './startup';
 import { measureFirstLoad, type FirstLoadResult } from './first-load';
 import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
+import { measureReports, type ReportsBenchResult } from './scenarios/reports';
 
 /**
  * `npm run bench -- [scenario...]`: each HTTP scenario seeds a scratch database, loads the real
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'reports', 'startup', 'first-load'];
+const REPORTS_DEFAULT_SIZE = 200_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
 
 /** Load average (1, 5, 15 min) now: the machine is shared, so each result says how busy it was. */
@@ -180,6 +182,22 @@ async function runCycleRun(options: BenchOptions): Promise<CycleRunResult & { lo
   }
 }
 
+async function runReports(options: BenchOptions): Promise<ReportsBenchResult & { loadAverage: number[] }> {
+  const size = options.size ?? REPORTS_DEFAULT_SIZE;
+  console.log(`\n== reports: yearly billing report and the dashboard's queries over ${size} invoices (5 lines each), against their bare SQL`);
+  const scratch = await createScratchDb('reports', options.databaseUrl);
+  const before = loadAverage();
+  try {
+    const r = await measureReports(scratch, size);
+    console.log(`  seeded ${r.invoices} invoices, ${r.lines} line items, ${r.payments} payments in ${(r.seedMs / 1000).toFixed(1)} s; load average ${before.join(' ')}`);
+    console.log(`  yearly billing (${r.yearlyRows} companies): app ${fmt(r.yearlyMs, 1)} ms, bare SQL ${fmt(r.yearlyBareMs, 1)} ms, ratio ${fmt(r.yearlyRatio, 2)} (target <= 1.5, app <= 300 ms on PostgreSQL)`);
+    console.log(`  dashboard (every module): app ${fmt(r.dashboardMs, 1)} ms, bare SQL ${fmt(r.dashboardBareMs, 1)} ms, ratio ${fmt(r.dashboardRatio, 2)} (target <= 1.5)`);
+    return { ...r, loadAverage: before };
+  } finally {
+    await scratch.drop();
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
@@ -195,12 +213,13 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'first-load' } & FirstLoadResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
     if (scenario) results.push(await runHttpScenario(scenario, options, driver));
     else if (name === 'cycle-run') results.push({ scenario: 'cycle-run', ...(await runCycleRun(options)) });
+    else if (name === 'reports') results.push({ scenario: 'reports', ...(await runReports(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });
     else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }
