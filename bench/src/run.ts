@@ -10,14 +10,16 @@ import { measureStartup, type StartupResult } from './startup';
 import { measureFirstLoad, type FirstLoadResult } from './first-load';
 import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
 import { measureReports, type ReportsBenchResult } from './scenarios/reports';
+import { measureAssets, type AssetsBenchResult } from './scenarios/assets';
 
 /**
  * `npm run bench -- [scenario...]`: each HTTP scenario seeds a scratch database, loads the real
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'reports', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'reports', 'assets', 'startup', 'first-load'];
 const REPORTS_DEFAULT_SIZE = 200_000;
+const ASSETS_DEFAULT_SIZE = 100_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
 
 /** Load average (1, 5, 15 min) now: the machine is shared, so each result says how busy it was. */
@@ -198,6 +200,24 @@ async function runReports(options: BenchOptions): Promise<ReportsBenchResult & {
   }
 }
 
+async function runAssets(options: BenchOptions): Promise<AssetsBenchResult & { loadAverage: number[] }> {
+  const size = options.size ?? ASSETS_DEFAULT_SIZE;
+  console.log(`\n== assets: the map's viewport query and the list filtered by a configured field (first page), at 1,000 and ${size} assets`);
+  const small = await createScratchDb('assets-1000', options.databaseUrl);
+  const large = await createScratchDb(`assets-${size}`, options.databaseUrl);
+  const before = loadAverage();
+  try {
+    const r = await measureAssets(small, large, size);
+    console.log(`  seeded and measured in ${(r.seedMs / 1000).toFixed(1)} s; load average ${before.join(' ')}`);
+    console.log(`  map viewport: ${fmt(r.mapSmallMs, 2)} ms at 1,000, ${fmt(r.mapLargeMs, 2)} ms at ${size} (${r.mapLargeAnswer.total} in view: ${r.mapLargeAnswer.points} points, ${r.mapLargeAnswer.clusters} clusters), ratio ${fmt(r.mapRatio, 2)}`);
+    console.log(`  list filtered (Condition = Good, first page): ${fmt(r.listSmallMs, 2)} ms at 1,000, ${fmt(r.listLargeMs, 2)} ms at ${size} (total ${r.listLargeTotal}), ratio ${fmt(r.listRatio, 2)} (target <= 1.5)`);
+    return { ...r, loadAverage: before };
+  } finally {
+    await small.drop();
+    await large.drop();
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
@@ -213,13 +233,14 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
     if (scenario) results.push(await runHttpScenario(scenario, options, driver));
     else if (name === 'cycle-run') results.push({ scenario: 'cycle-run', ...(await runCycleRun(options)) });
     else if (name === 'reports') results.push({ scenario: 'reports', ...(await runReports(options)) });
+    else if (name === 'assets') results.push({ scenario: 'assets', ...(await runAssets(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });
     else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }
