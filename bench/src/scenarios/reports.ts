@@ -39,7 +39,7 @@ export const YEARLY_BILLING_SQL = `select t.company_id, c.name, t.n, t.billed, t
   inner join (select id, name from companies) c on c.id = t.company_id
   order by lower(c.name), t.company_id`;
 
-/** The dashboard's statements for a staff member with every module, written by hand. */
+/** The dashboard's statements for a staff member with every module, written by hand (inspections since 13:45). */
 function dashboardBare(database: Database, today: string) {
   const p = currentPeriods(today);
   const open = `status <> 'Cancelled' and total_cents > paid_cents`;
@@ -53,6 +53,7 @@ function dashboardBare(database: Database, today: string) {
     database.query(`select count(*) filter (where i.end_date <= ($1::date + 30)), count(*) filter (where i.end_date <= ($1::date + 60)), count(*) filter (where i.end_date <= ($1::date + 90)) from insurances i join agreement_properties ap on ap.id = i.agreement_property_id join agreements a on a.id = ap.agreement_id where a.status <> 'Archived' and i.end_date >= $1`, [today]),
     database.query(`select count(*)::int from waitlist_applicants`),
     database.query(`select count(*)::int from workorders where status <> 'Completed'`),
+    database.query(`select count(*) from inspections where status <> 'Completed'`),
   ]);
 }
 

@@ -59,5 +59,6 @@ describe('GET /api/Dashboard', () => {
     expect(body.expiring).toEqual({ agreements: { d30: 0, d60: 0, d90: 0 }, insurances: { d30: 0, d60: 0, d90: 0 } });
     expect(body.waitlistLength).toBe(0);
     expect(body.openWorkorders).toBe(0);
+    expect(body.openInspections).toBe(0);
   });
 });

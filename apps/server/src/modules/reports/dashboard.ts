@@ -8,12 +8,13 @@ import { occupancyByPropertyType } from '../properties/index';
 import { companyBalanceCents } from '../balances/index';
 import { waitlistLength } from '../waitlist/index';
 import { openWorkorderCount } from '../workorders/index';
+import { openInspectionCount } from '../inspections/index';
 
 /**
  * The dashboard's figures for this caller (issue 14 item 6). Each figure is one aggregate query
  * of its owner module (their exported facts), run side by side; a staff member gets the sections
- * of the modules they hold, a company user their own company's. Open inspections are left out
- * until the inspections module exports its count.
+ * of the modules they hold, a company user their own company's. Open inspections and work orders
+ * are shown to every staff member (they belong to no module of the access list).
  */
 export async function loadDashboard(db: DbOrTx, user: TSessionUser, now = new Date()): Promise<TDashboard> {
   const today = await airportToday(db, now);
@@ -40,7 +41,7 @@ export async function loadDashboard(db: DbOrTx, user: TSessionUser, now = new Da
   if (!user.isInternal) return { today };
   const money = hasModule(user, 'Invoices') || hasModule(user, 'Reports');
   const periods = currentPeriods(today);
-  const [receivables, thisMonth, lastMonth, occupancy, expiring, waitlist, workorders] = await Promise.all([
+  const [receivables, thisMonth, lastMonth, occupancy, expiring, waitlist, workorders, inspections] = await Promise.all([
     money ? receivablesTotals(db, today, null) : null,
     money ? collectedBetween(db, periods.currentMonth.begin, today, null) : null,
     money ? collectedBetween(db, periods.previousMonth.begin, periods.previousMonth.end, null) : null,
@@ -48,6 +49,7 @@ export async function loadDashboard(db: DbOrTx, user: TSessionUser, now = new Da
     hasModule(user, 'Lease') ? expiringCounts(db, today, null) : null,
     hasModule(user, 'Waitlist') ? waitlistLength(db) : null,
     openWorkorderCount(db),
+    openInspectionCount(db),
   ]);
   return {
     today,
@@ -57,5 +59,6 @@ export async function loadDashboard(db: DbOrTx, user: TSessionUser, now = new Da
     ...(expiring && { expiring }),
     ...(waitlist !== null && { waitlistLength: waitlist }),
     openWorkorders: workorders,
+    openInspections: inspections,
   };
 }
