@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TWaitlistApplicant, TWaitlistApplicantUpdate, TWaitlistJoin, TWaitlistJoined, TWaitlistJoinInfo, TWaitlistMoveInput, TWaitlistPrivateStatus, TWaitlistTypeSummary,
+  TWaitlistApplicant, TWaitlistApplicantUpdate, TWaitlistMoveInput, TWaitlistTypeSummary,
 } from '@apron/core/waitlist';
 import { listQueryKey } from '../../components/data-grid';
 import { apiFetch } from '../../lib/api-client';
+import { JOIN_INFO_KEY } from './api-public';
 
 /** The type grid's list path (`GET WaitList/Type/{typeId}`). */
 export const typeGridPath = (typeId: string) => `/WaitList/Type/${encodeURIComponent(typeId)}`;
-export const FACT_SHEET_URL = '/api/factsheet';
+export { FACT_SHEET_URL, JOIN_INFO_KEY, useJoinInfo } from './api-public';
 
 const applicantKey = (id: string) => ['waitlistApplicant', id] as const;
 const TYPES_KEY = ['waitlistTypes'] as const;
@@ -63,42 +64,6 @@ export function useCreateAccount() {
   });
 }
 
-export function useJoinInfo(enabled = true) {
-  return useQuery({ queryKey: ['waitlistJoinInfo'], queryFn: () => apiFetch<TWaitlistJoinInfo>('/WaitList/Join'), enabled });
-}
-
-/** Test cards of the built-in provider (null with a real provider). */
-export function useTestCards(enabled = true) {
-  return useQuery({
-    queryKey: ['paymentConfig'],
-    queryFn: () => apiFetch<{ testMode: boolean; testCards: Record<string, string> | null }>('/Payment/Config'),
-    enabled,
-  });
-}
-
-export function newJoinKey(): string {
-  return `waitlist-${crypto.randomUUID()}`;
-}
-
-/** Join: the server decides the amount; the Idempotency-Key makes a repeated click one applicant. */
-export function useJoinWaitlist() {
-  const invalidate = useInvalidateWaitlist();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TWaitlistJoin; idempotencyKey: string }) =>
-      apiFetch<TWaitlistJoined>('/WaitList/Join', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function usePrivateStatus(token: string) {
-  return useQuery({
-    queryKey: ['waitlistPrivate', token],
-    queryFn: () => apiFetch<TWaitlistPrivateStatus>(`/WaitList/Status/${encodeURIComponent(token)}`, { on401: 'throw' }),
-    // the place changes as others leave or are moved
-    refetchInterval: 60_000,
-  });
-}
-
 export function useUploadFactSheet() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -107,6 +72,6 @@ export function useUploadFactSheet() {
       body.append('file', file);
       return apiFetch<{ message: string }>('/factsheet', { method: 'POST', body });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['waitlistJoinInfo'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: JOIN_INFO_KEY }),
   });
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { FACT_SHEET_URL } from './api';
+import Box from '@mui/material/Box';
+
+import { FACT_SHEET_URL } from './api-public';
 
 /** The dialog's code (forms, zod) loads on the first click, so the listings page stays light. */
 const JoinWaitlistDialog = lazy(async () => ({ default: (await import('./join-waitlist-dialog')).JoinWaitlistDialog }));
@@ -14,7 +15,7 @@ export function JoinWaitlistButtons() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       <Button
         variant="contained"
         onClick={() => {
@@ -28,6 +29,6 @@ export function JoinWaitlistButtons() {
         Property Fact Sheet
       </Button>
       <Suspense fallback={null}>{opened && <JoinWaitlistDialog open={open} onClose={() => setOpen(false)} />}</Suspense>
-    </Stack>
+    </Box>
   );
 }

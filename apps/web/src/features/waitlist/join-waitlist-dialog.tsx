@@ -18,7 +18,7 @@ import { SelectField, TextField } from '../../components/form-fields';
 import { isApiError } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
-import { newJoinKey, useJoinInfo, useJoinWaitlist, useTestCards } from './api';
+import { newJoinKey, useJoinInfo, useJoinWaitlist, useTestCards } from './api-public';
 
 const EMPTY: TWaitlistJoinInput = { propertyType: '', aircrafttype: '', firstName: '', lastName: '', phone: '', email: '', organization: '', website: '' };
 

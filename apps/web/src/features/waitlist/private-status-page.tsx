@@ -7,7 +7,7 @@ import { formatDate } from '@apron/core/dates';
 import { WAITLIST_MESSAGES } from '@apron/core/waitlist';
 import { isApiError } from '../../lib/api-client';
 import { Loader } from '../../components/loader';
-import { usePrivateStatus } from './api';
+import { usePrivateStatus } from './api-public';
 
 export interface TPrivateChatSlot {
   applicantId: string;
