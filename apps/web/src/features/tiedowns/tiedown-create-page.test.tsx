@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appConfig, SIGNED_OUT } from '../../test/fixtures';
+import { accessBody, appConfig, buildUser, SIGNED_OUT } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';
 
@@ -16,10 +16,10 @@ const TIEDOWN = {
   createdAt: '2026-11-23T12:00:00Z', abilities: { assignSpace: false, viewInvoice: false },
 };
 
-function stub(paymentRequired: boolean, post: (call: TRecordedCall) => { status?: number; body?: unknown }) {
+function stub(paymentRequired: boolean, post: (call: TRecordedCall) => { status?: number; body?: unknown }, session: { body: unknown } = SIGNED_OUT) {
   return stubFetch({
     ...CSRF_ROUTE,
-    'GET /api/Session': SIGNED_OUT,
+    'GET /api/Session': session,
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/TieDown/Form': { body: { rates: RATES, paymentRequired, testMode: true, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } },
     'GET /api/TieDown/Quote': { body: { ...QUOTE, paymentRequired, amount: paymentRequired ? 160 : 0 } },
@@ -89,5 +89,13 @@ describe('/tiedown/create', () => {
     expect(posts[0]!.headers.get('idempotency-key')).toBe(posts[1]!.headers.get('idempotency-key'));
     expect(posts[1]!.body).toMatchObject({ sourceId: 'test:4242424242424242' });
     await waitFor(() => expect(screen.getByRole('link', { name: 'Main Menu' })).toBeInTheDocument());
+  });
+
+  it('prefills the name and e-mail of a signed-in user', async () => {
+    stub(false, () => ({ status: 500 }), { body: accessBody(buildUser({ isInternal: false, givenName: 'Bessie', familyName: 'Coleman', email: 'bessie@example.test' })) });
+    renderApp('/tiedown/create');
+    expect(await screen.findByDisplayValue('Bessie')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Last Name/)).toHaveValue('Coleman');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('bessie@example.test');
   });
 });
