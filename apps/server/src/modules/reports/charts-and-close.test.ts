@@ -69,6 +69,7 @@ describe('saved reports', () => {
     const id = created.json()._id;
     expect(created.json()).toMatchObject({ message: 'Report Saved', baseUrl: '/api/Reports/GetData', chartId: id });
     expect((await reportsStaff.request({ method: 'GET', url: '/api/Reports/GetAll' })).json().map((r: { _id: string }) => r._id)).toEqual([id]);
+    expect((await reportsStaff.request({ method: 'GET', url: '/api/Reports' })).json().map((r: { _id: string }) => r._id)).toEqual([id]);
     const data = await reportsStaff.request({ method: 'GET', url: `/api/Reports/GetData/${id}?start=2024-01-01&end=2024-12-31` });
     expect(data.json()).toMatchObject({ label: 'Billing by month', data: { points: [{ label: '2024-11', value: 130 }, { label: '2024-12', value: 40 }] } });
     expect((await reportsStaff.request({ method: 'DELETE', url: `/api/Reports/${id}` })).json()).toEqual({ message: 'Report Deleted' });

@@ -74,9 +74,10 @@ export async function reportsChartRoutes(app: FastifyInstance, ctx: AppContext):
 
   r.get('/api/Reports/Chart', { config: { access: 'module:Reports' }, schema: { tags, querystring: ZChartQuery, response: { 200: ZChartData } } }, async (request) => chartData(ctx.db, request.query));
 
-  r.get('/api/Reports/GetAll', { config: { access: 'module:Reports' }, schema: { tags, response: { 200: z.array(ZSavedReport) } } }, async () =>
-    (await ctx.db.select().from(savedReports).orderBy(desc(savedReports.createdAt)).limit(200)).map(present),
-  );
+  const listSaved = async () => (await ctx.db.select().from(savedReports).orderBy(desc(savedReports.createdAt)).limit(200)).map(present);
+  r.get('/api/Reports/GetAll', { config: { access: 'module:Reports' }, schema: { tags, response: { 200: z.array(ZSavedReport) } } }, listSaved);
+  // Spec doc 2 §7 also lists a bare `GET Reports`: the same list of report configs.
+  r.get('/api/Reports', { config: { access: 'module:Reports' }, schema: { tags, response: { 200: z.array(ZSavedReport) } } }, listSaved);
 
   // The saved chart's data for a period (default: the last 12 months to today).
   r.get(

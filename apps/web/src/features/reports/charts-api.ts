@@ -12,8 +12,8 @@ export function useChartData(query: TChartQuery | null) {
 
 const SAVED_KEY = ['reports', 'saved'] as const;
 
-export function useSavedReports() {
-  return useQuery({ queryKey: SAVED_KEY, queryFn: () => apiFetch<TSavedReport[]>('/Reports/GetAll') });
+export function useSavedReports(enabled = true) {
+  return useQuery({ queryKey: SAVED_KEY, queryFn: () => apiFetch<TSavedReport[]>('/Reports/GetAll'), enabled });
 }
 
 export function useSavedReportData(id: string, range: { start: string; end: string } | null) {

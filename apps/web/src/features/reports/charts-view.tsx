@@ -27,7 +27,8 @@ interface TForm {
 
 const selectProps = { select: true, size: 'small' as const, slotProps: { select: { native: true }, inputLabel: { shrink: true } } };
 
-function SavedChart({ report, range }: { report: TSavedReport; range: { start: string; end: string } | null }) {
+/** One saved report drawn for a period (the last year when none is chosen); delete after confirming. */
+export function SavedChart({ report, range }: { report: TSavedReport; range: { start: string; end: string } | null }) {
   const data = useSavedReportData(report._id, range);
   const remove = useDeleteReport();
   const notify = useNotify();

@@ -5,29 +5,39 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router';
+import { hasModule } from '@apron/core/access';
 import { REPORT_TYPES, type TPeriod, type TReportType } from '@apron/core/reports';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
 import { useReportPeriods } from './api';
+import { useSavedReports } from './charts-api';
 import { InvoiceReportView } from './invoice-report-view';
 import { AgingReportView, InsuranceReportView, RentRollView } from './other-report-views';
 import { PeriodPicker } from './period-picker';
 
 /** MUI X Charts is large: the charts tab loads it when first opened. */
 const ChartsView = lazy(async () => ({ default: (await import('./charts-view')).ChartsView }));
+const SavedChart = lazy(async () => ({ default: (await import('./charts-view')).SavedChart }));
 
 const DEFAULT_REPORT = 'monthly-billing';
 
+const SAVED_PREFIX = 'saved:';
+
 function ReportsTab() {
   const [params, setParams] = useSearchParams();
+  const { user } = useAccess();
   const periods = useReportPeriods();
-  const type: TReportType = REPORT_TYPES.find((t) => t.key === params.get('report')) ?? REPORT_TYPES.find((t) => t.key === DEFAULT_REPORT)!;
+  // The saved charts join the report types for Reports staff (spec: "plus server-defined reports").
+  const saved = useSavedReports(!!user?.isInternal && hasModule(user, 'Reports'));
+  const chosenKey = params.get('report') ?? DEFAULT_REPORT;
+  const savedReport = chosenKey.startsWith(SAVED_PREFIX) ? saved.data?.find((r) => `${SAVED_PREFIX}${r._id}` === chosenKey) : undefined;
+  const type: TReportType = REPORT_TYPES.find((t) => t.key === chosenKey) ?? REPORT_TYPES.find((t) => t.key === DEFAULT_REPORT)!;
   const [chosen, setChosen] = useState<Record<string, TPeriod>>({});
   if (periods.isLoading) return <Loader />;
   if (!periods.data) return <Box role="alert">Error Occurred</Box>;
   const data = periods.data;
-  const kind = type.period;
+  const kind = savedReport ? undefined : type.period;
   const defaultPeriod = kind === 'month' ? data.currentMonth : kind === 'quarter' ? data.currentQuarter : data.currentYear;
   const period = kind ? (chosen[kind] ?? defaultPeriod) : null;
   const setType = (key: string) => setParams((prev) => {
@@ -42,7 +52,7 @@ function ReportsTab() {
           select
           size="small"
           label="Report Type"
-          value={type.key}
+          value={savedReport ? chosenKey : type.key}
           onChange={(event) => setType(event.target.value)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 240 }}
@@ -52,14 +62,32 @@ function ReportsTab() {
               {t.label}
             </option>
           ))}
+          {(saved.data ?? []).length > 0 && (
+            <optgroup label="Saved reports">
+              {(saved.data ?? []).map((r) => (
+                <option key={r._id} value={`${SAVED_PREFIX}${r._id}`}>
+                  {r.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </MuiTextField>
         {kind && period && <PeriodPicker kind={kind} periods={data} value={period} onChange={(next) => setChosen((prev) => ({ ...prev, [kind]: next }))} />}
       </Stack>
+      {savedReport && (
+        <Suspense fallback={<Loader />}>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, maxWidth: 720 }}>
+            <SavedChart report={savedReport} range={null} />
+          </Box>
+        </Suspense>
+      )}
+      {savedReport ? null : <>
       {type.group === 'invoices' && period && type.kind && <InvoiceReportView kind={type.kind} period={period} />}
       {type.key === 'expired-insurance' && <InsuranceReportView which="Expired" days={data.expiringSoonDays} />}
       {type.key === 'expiring-soon-insurance' && <InsuranceReportView which="Expiring Soon" days={data.expiringSoonDays} />}
       {type.key === 'ar-aging' && <AgingReportView />}
       {type.key === 'rent-roll' && <RentRollView />}
+      </>}
     </Stack>
   );
 }
