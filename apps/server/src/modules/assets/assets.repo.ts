@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { TAssetFieldConfig, TAssetFieldValue } from '@apron/core/assets/index';
 import type { DbOrTx } from '../../db/client';
 import { assetFieldValues, assets, type AssetRow } from './assets.table';
@@ -48,6 +48,8 @@ export interface TAssetListPlan {
   masterId: string | null;
   /** An `exists` over asset_field_values, or a fixed-column condition. */
   filter: SQL | null;
+  /** The same filter on a configured field as a condition over `f` (the typed rows), for the count. */
+  fieldFilter?: { fieldName: string; condition: SQL } | null;
   sort: { kind: 'column'; by: 'status' | 'createdAt' | 'assetnumber'; direction: 'asc' | 'desc' } | { kind: 'field'; fieldName: string; column: 'text' | 'number'; direction: 'asc' | 'desc' };
   limit: number;
   offset: number;
@@ -91,8 +93,23 @@ export async function listAssets(db: DbOrTx, plan: TAssetListPlan): Promise<Asse
   return rows.map((row) => row.asset);
 }
 
-/** The matching rows for countMatching (platform/http/list-count.ts). */
+const typedRows = alias(assetFieldValues, 'f');
+
+/**
+ * The matching rows for countMatching (platform/http/list-count.ts). A filter on a configured
+ * field is counted on its typed rows alone: an index-only walk of (master, field, value), and
+ * the planner's estimate beyond 1,000 comes from that column's statistics.
+ */
 export function matchingAssets(db: DbOrTx, plan: TAssetListPlan): () => PgSelect {
+  const byField = plan.fieldFilter;
+  if (byField && plan.masterId) {
+    return () =>
+      db
+        .select({ id: typedRows.assetId })
+        .from(typedRows)
+        .where(and(eq(typedRows.masterId, plan.masterId!), eq(typedRows.fieldName, byField.fieldName), byField.condition))
+        .$dynamic();
+  }
   return () => db.select({ id: assets.id }).from(assets).where(whereOf(plan)).$dynamic();
 }
 

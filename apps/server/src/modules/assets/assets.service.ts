@@ -131,13 +131,16 @@ function filterCondition(field: TAssetFieldConfig, operator: string, raw: string
 /** Turns the list query into a plan the repo runs (fields checked against the configuration). */
 export function planAssetList(master: AssetMasterRow | null, query: TQuery): repo.TAssetListPlan {
   let filter: SQL | null = null;
+  let fieldFilter: repo.TAssetListPlan['fieldFilter'] = null;
   if (query.filterField && query.filterValue !== undefined && query.filterValue.trim() !== '') {
     if (query.filterField === 'status') {
       if (query.filterValue !== 'true' && query.filterValue !== 'false') throw fieldError('filterValue', 'Asset Status must be yes or no');
       filter = sql`${assets.status} = ${query.filterValue === 'true'}`;
     } else {
       const field = fieldOf(master, query.filterField, 'filterField');
-      filter = repo.fieldCondition(master!.id, field.fieldName, filterCondition(field, query.filterOperator ?? (field.fieldType === 'String' ? 'contains' : '='), query.filterValue));
+      const condition = filterCondition(field, query.filterOperator ?? (field.fieldType === 'String' ? 'contains' : '='), query.filterValue);
+      filter = repo.fieldCondition(master!.id, field.fieldName, condition);
+      fieldFilter = { fieldName: field.fieldName, condition };
     }
   }
   const [sortField = 'createdAt', sortDirection] = (query.sort ?? 'createdAt:desc').split(':');
@@ -149,7 +152,7 @@ export function planAssetList(master: AssetMasterRow | null, query: TQuery): rep
     const field = fieldOf(master, sortField, 'sort');
     sort = { kind: 'field', fieldName: field.fieldName, column: field.fieldType === 'Number' ? 'number' : 'text', direction };
   }
-  return { masterId: master?.id ?? null, filter, sort, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  return { masterId: master?.id ?? null, filter, fieldFilter, sort, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
 
 // ---- The map ------------------------------------------------------------------------------------
