@@ -8,7 +8,8 @@ import { ensureSystemSettings } from './modules/settings/index';
 import { seedDemo } from './demo/seed';
 import { seedDemoCompaniesAndAgreements } from './modules/agreements/index';
 import { seedDemoProperties } from './modules/properties/index';
-import { seedDemoWaitlist } from './modules/waitlist/index';
+import { demoApplicantIds, seedDemoWaitlist } from './modules/waitlist/index';
+import { seedDemoConversations } from './modules/chat/index';
 import { seedDemoBilling } from './modules/balances/index';
 import { seedDemoInspections } from './modules/inspections/index';
 import { seedDemoWorkorders } from './modules/workorders/index';
@@ -41,6 +42,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
       // Each module's demo data, parents first; every step is idempotent.
       await seedDemoProperties(database.db, config);
       await seedDemoWaitlist(database.db, config);
+      await seedDemoConversations(database.db, await demoApplicantIds(database.db, 4));
       await seedDemoCompaniesAndAgreements(database.db, config);
       await seedDemoInspections(database.db);
       await seedDemoWorkorders(database.db);

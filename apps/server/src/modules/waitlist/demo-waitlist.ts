@@ -74,3 +74,16 @@ export async function seedDemoWaitlist(db: Db, config: Pick<Config, 'dataDir' | 
   }
   return { applicants: rows.length };
 }
+
+/**
+ * A few demo applicants for other modules' demo data (the chat's demo conversations): the
+ * earliest to join, one per hangar type first, as ids. Added by the chat engineer (issue 11 item 13).
+ */
+export async function demoApplicantIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: waitlistApplicants.id })
+    .from(waitlistApplicants)
+    .orderBy(sql`row_number() over (partition by ${waitlistApplicants.propertyTypeId} order by ${waitlistApplicants.joinedAt}, ${waitlistApplicants.id})`, waitlistApplicants.joinedAt, waitlistApplicants.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

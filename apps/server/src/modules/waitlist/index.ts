@@ -22,5 +22,5 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
 
 /** For the chat (applicant conversations) and the reports. */
 export { applicantIdForPrivateToken, findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
-export { seedDemoWaitlist } from './demo-waitlist';
+export { seedDemoWaitlist, demoApplicantIds } from './demo-waitlist';
 export { useUnreadCounts, type UnreadCounts } from './unread-source';
