@@ -118,3 +118,8 @@ export function createEventDispatch(options: { database: Database; db: Db; log: 
     },
   };
 }
+
+/** Delivered events are kept a month for inspection, then removed by the nightly clean-up. */
+export async function deleteProcessedEvents(db: Db, olderThanDays = 30): Promise<void> {
+  await db.delete(domainEvents).where(sql`${domainEvents.processedAt} < now() - make_interval(days => ${olderThanDays})`);
+}

@@ -8,6 +8,7 @@ import { MAIL_DELIVERY_JOB, createMailDelivery } from '../mail/delivery';
 import { deleteExpiredRateLimits } from '../rate-limit/postgres-store';
 import { mailRoutes } from '../mail/mail.routes';
 import { registerEventDispatch } from '../events/events.plugin';
+import { deleteProcessedEvents } from '../events/events';
 
 export const CLEANUP_JOB = 'expired-records-cleanup';
 
@@ -17,6 +18,7 @@ export async function deleteExpiredRecords(db: Db): Promise<void> {
   await deleteExpiredRateLimits(db);
   await deleteExpiredOidcPayloads(db);
   await deleteAbandonedSignInRequests(db);
+  await deleteProcessedEvents(db);
 }
 
 /** The platform's own jobs (outbox delivery every minute, a nightly clean-up) and the outbox's staff calls. */
