@@ -62,7 +62,7 @@ test.describe('work orders', () => {
     // Staff: Completed, and neither edit nor complete is offered any more.
     await page.reload();
     const done = page.getByRole('row', { name: new RegExp(ref) });
-    await expect(done.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(done.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(done.getByRole('button', { name: `Edit Workorder ${ref}` })).toHaveCount(0);
     await expect(done.getByRole('button', { name: `Complete Workorder ${ref}` })).toHaveCount(0);
   });
