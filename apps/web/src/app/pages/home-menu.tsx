@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -13,6 +13,20 @@ import { CountDot, unreadLabel, useUnreadAlerts } from '../../features/alerts/un
 
 /** The dashboard's figures load after the tiles (their own chunk), so the home stays light. */
 const Dashboard = lazy(async () => ({ default: (await import('../../features/reports/dashboard')).Dashboard }));
+
+/** The dashboard failing (its chunk gone after a deploy, a render error) never takes the tiles with it. */
+class DashboardBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    if (this.state.failed) return <Typography role="alert" sx={{ mb: 2 }}>The dashboard could not be loaded. Reload the page to try again.</Typography>;
+    return this.props.children;
+  }
+}
 
 function TileBody({ itemKey, label, count = 0 }: { itemKey: string; label: string; count?: number }) {
   return (
@@ -39,9 +53,11 @@ export function HomeMenu({ user }: { user: TSessionUser }) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Dashboard
       </Typography>
-      <Suspense fallback={null}>
-        <Dashboard />
-      </Suspense>
+      <DashboardBoundary>
+        <Suspense fallback={null}>
+          <Dashboard />
+        </Suspense>
+      </DashboardBoundary>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }} aria-label="Home menu">
         {items.map((item) => (
           <Box key={item.key} component="li">
