@@ -346,3 +346,11 @@ describe('join attempts a crash left pending (the reconcile job)', () => {
     expect(await reconcileJoinAttempts(t.db, provider, t.config.publicUrl)).toEqual({ joined: 0, voided: 0 });
   });
 });
+
+describe('property types in use', () => {
+  it('a property type with people waiting cannot be deleted (409 naming the wait list)', async () => {
+    const res = await admin.request({ method: 'DELETE', url: `/api/PropertyTypes/${hangar}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/wait-list applicants/);
+  });
+});
