@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { findAccountById, findEnabledInternalAdmins } from '../../platform/auth/accounts.repo';
 import { chatDocuments, chatMessages, chatThreads, type ChatDocumentRow, type ChatMessageRow } from './chat.table';
@@ -122,4 +122,11 @@ export async function countUnreadForApplicants(db: DbOrTx, applicantIds: string[
     .groupBy(chatMessages.applicantId);
   for (const row of rows) counts.set(row.applicantId, row.n);
   return counts;
+}
+
+/** Uploads never sent within a day (the sender left): their rows go, the caller removes the files. */
+export async function deleteUnsentDocuments(db: DbOrTx, olderThan: Date, limit = 500): Promise<string[]> {
+  const stale = db.select({ id: chatDocuments.id }).from(chatDocuments).where(and(isNull(chatDocuments.messageId), lt(chatDocuments.createdAt, olderThan))).limit(limit);
+  const rows = await db.delete(chatDocuments).where(inArray(chatDocuments.id, stale)).returning({ storageKey: chatDocuments.storageKey });
+  return rows.map((r) => r.storageKey);
 }

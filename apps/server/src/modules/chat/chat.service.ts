@@ -116,3 +116,10 @@ export async function uploadDocument(ctx: AppContext, caller: ChatCaller, file: 
   }
 }
 
+
+/** Nightly: files uploaded for a message that was never sent (older than a day) are removed. */
+export async function removeUnsentDocuments(ctx: Pick<AppContext, 'db' | 'files' | 'log'>): Promise<number> {
+  const keys = await repo.deleteUnsentDocuments(ctx.db, new Date(Date.now() - 86_400_000));
+  for (const key of keys) await ctx.files.delete(key).catch((e: unknown) => ctx.log.warn({ err: e, storageKey: key }, 'could not remove an unsent chat upload'));
+  return keys.length;
+}

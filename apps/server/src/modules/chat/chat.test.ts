@@ -5,7 +5,9 @@ import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { setSystemSetting } from '../settings/index';
 import { unreadCountsForApplicants } from './index';
-import { chatThreads } from './chat.table';
+import { chatDocuments, chatThreads } from './chat.table';
+import { removeUnsentDocuments } from './chat.service';
+import { createFileStorage } from '../../platform/files/index';
 
 let t: TestApp;
 let staff: Caller;
@@ -137,6 +139,21 @@ describe('POST /api/Messages/{id}: the conversation', () => {
     const post = await anonymous(t);
     await post({ method: 'POST', url: `/api/Messages/${ada.id}?token=${ada.token}`, payload: { content: 'Back again' } });
     expect(await toStaff()).toHaveLength(2);
+  });
+});
+
+describe('uploads never sent', () => {
+  it('are removed after a day with their file; sent ones stay', async () => {
+    const files = createFileStorage(t.config);
+    const unsent = await staff.request({ method: 'POST', url: `/api/Messages/${bob.id}/Documents`, ...multipart('left.png', PNG) });
+    expect(unsent.statusCode).toBe(201);
+    const id = (unsent.json() as { _id: string })._id;
+    const [row] = await t.db.select().from(chatDocuments).where(eq(chatDocuments.id, id));
+    expect(await removeUnsentDocuments({ db: t.db, files, log: t.app.log })).toBe(0);
+    await t.db.update(chatDocuments).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(chatDocuments.id, id));
+    expect(await removeUnsentDocuments({ db: t.db, files, log: t.app.log })).toBe(1);
+    expect(await t.db.select().from(chatDocuments).where(eq(chatDocuments.id, id))).toEqual([]);
+    await expect(files.get(row!.storageKey)).rejects.toThrow();
   });
 });
 
