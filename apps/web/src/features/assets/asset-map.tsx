@@ -83,7 +83,8 @@ export function AssetMap({ masters, onOpenAsset, onAddAt }: TAssetMapProps) {
   const visible = useMemo(() => (view ? clampBounds(view.bounds) : null), [view]);
   const bounds = useDebounced(visible, 200);
   const map = useAssetMap(bounds, type);
-  const first = useFirstAsset(type);
+  // Where the map starts: the first asset of all types (a type filter keeps the view).
+  const first = useFirstAsset(ALL);
   const byId = useMemo(() => new Map(masters.map((master) => [master._id, master])), [masters]);
   const canAdd = masters.some((master) => master.status);
 
