@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { canOpenArea } from '@apron/core/access';
 import { WAITLIST_MESSAGES } from '@apron/core/waitlist';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Documents } from '../../components/documents';
@@ -11,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
 import { useNotify } from '../../lib/notify';
+import { useAccess } from '../../lib/session';
 import { useApplicant, useCreateAccount, useDeleteApplicant, useJoinInfo } from './api';
 import { ApplicantForm } from './applicant-form';
 import { MoveApplicantDialog } from './move-applicant-dialog';
@@ -20,6 +22,9 @@ export function ApplicantPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
+  const { user } = useAccess();
+  // the new company's page is the Owners area (staff holding Company)
+  const canOpenCompany = canOpenArea(user, 'owners');
   const query = useApplicant(id);
   const info = useJoinInfo();
   const remove = useDeleteApplicant();
@@ -46,8 +51,9 @@ export function ApplicantPage() {
   const runCreateAccount = () =>
     account.mutate(applicant._id, {
       onSuccess: (answer) => {
-        notify.success(answer.created ? WAITLIST_MESSAGES.accountCreated : 'The account was already created; opening its company.');
-        navigate(`/companies/${encodeURIComponent(answer.companyId)}`);
+        notify.success(answer.created ? WAITLIST_MESSAGES.accountCreated : 'The account was already created.');
+        if (canOpenCompany) navigate(`/companies/${encodeURIComponent(answer.companyId)}`);
+        else setConfirming(null);
       },
       onError: (error) => {
         setConfirming(null);
@@ -67,7 +73,7 @@ export function ApplicantPage() {
           Create Account
         </Button>
       )}
-      {applicant.companyId && (
+      {applicant.companyId && canOpenCompany && (
         <Button component={RouterLink} to={`/companies/${encodeURIComponent(applicant.companyId)}`}>
           Open Company
         </Button>
@@ -113,7 +119,7 @@ export function ApplicantPage() {
         title="Create Account"
         message={
           applicant.companyId
-            ? 'This applicant already has an account; its company opens.'
+            ? 'This applicant already has an account; no second company is made.'
             : `Create a company "${applicant.organization || `${applicant.firstName} ${applicant.lastName}`}" and a company user for ${applicant.email || '(no e-mail)'}? The user gets an invitation e-mail.`
         }
         confirmLabel="Create Account"
