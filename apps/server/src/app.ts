@@ -16,6 +16,7 @@ import { registerWebApp } from './platform/http/web-app';
 import { registerCompression } from './platform/http/compression';
 import type { AppContext } from './platform/context';
 import { createJobs, type Jobs } from './platform/jobs/index';
+import { serializeRequestForLog } from './platform/http/log-redaction';
 import { createFileStorage } from './platform/files/index';
 import { MODULES } from './modules/index';
 import { squareCspAdditions } from './platform/payments/square-csp';
@@ -43,6 +44,8 @@ export function loggerOptions(level: string): Record<string, unknown> {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.token'],
       censor: '[redacted]',
     },
+    // Private links and pay links carry their secret in the URL (platform/http/log-redaction.ts).
+    serializers: { req: serializeRequestForLog },
   };
 }
 

@@ -98,7 +98,8 @@ export const ZSendNotice = z.object({
 export type TSendNotice = z.infer<typeof ZSendNotice>;
 
 /** Kinds whose body carries a link meant for the recipient only: Notifications Sent never shows it. */
-export const PRIVATE_MAIL_KINDS: readonly string[] = ['invite', 'set-password', 'password-reset', 'sign-in'];
+// waitlist-joined carries the applicant's private link (their queue place and chat).
+export const PRIVATE_MAIL_KINDS: readonly string[] = ['invite', 'set-password', 'password-reset', 'sign-in', 'waitlist-joined'];
 
 /** One sent (or tried) e-mail with its body, for Notifications Sent; `html` is sanitised. */
 export const ZSentMailBody = z.object({

@@ -7,7 +7,7 @@ import {
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { hasVisibleText, htmlToText, sanitizeRichText } from '../../platform/html/index';
 import { MAIL_DELIVERY_JOB, queueMail } from '../../platform/mail/index';
-import type { DbOrTx } from '../../db/client';
+import { listApplicantEmails } from '../waitlist/index';
 import * as repo from './alerts.repo';
 
 /**
@@ -15,11 +15,6 @@ import * as repo from './alerts.repo';
  * check). The body is sanitised here, before it is stored; nothing unsanitised is ever kept.
  */
 
-/**
- * Where wait-list applicants' e-mails come from. The waitlist module is being built; until its
- * door exports `listApplicantEmails(db)`, the APPLICANTS group is empty (docs/communications.md).
- */
-const applicantEmails: (db: DbOrTx) => Promise<string[]> = async () => [];
 
 export function presentRecipient(r: Recipient): TAlertUser {
   const name = `${r.givenName} ${r.familyName}`.trim();
@@ -38,7 +33,7 @@ export async function usersOfGroup(ctx: AppContext, group: TAlertUserGroup): Pro
     case 'INTERNAL':
       return findInternalRecipients(ctx.db);
     case 'APPLICANTS':
-      return findRecipientsByEmails(ctx.db, await applicantEmails(ctx.db));
+      return findRecipientsByEmails(ctx.db, await listApplicantEmails(ctx.db));
     case 'NONE':
       return [];
   }

@@ -4,6 +4,7 @@ import type { TAlertItem, TAlertUser } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { XSS_CORPUS, isInert } from '../../platform/html/xss-corpus.test-support';
+import { setSystemSetting } from '../settings/index';
 
 let t: TestApp;
 let admin: Caller;
@@ -75,7 +76,17 @@ describe('user groups (GET Alerts/Users/{group})', () => {
     expect(companies.every((u) => !u.isInternal)).toBe(true);
     expect((await group('ALL')).length).toBe(internal.length + companies.length);
     expect(await group('NONE')).toEqual([]);
-    expect(Array.isArray(await group('APPLICANTS'))).toBe(true);
+    // APPLICANTS: the accounts whose e-mail is on the wait list.
+    const applicantAccount = await signIn(t, { isInternal: false });
+    expect((await group('APPLICANTS')).map((u) => u._id)).not.toContain(applicantAccount.user.id);
+    await t.db.transaction((tx) => setSystemSetting(tx, { user: null }, 'WAITLIST_CHARGE', '0'));
+    const type = await admin.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Alert hangar ${Date.now()}` } });
+    const joined = await admin.request({
+      method: 'POST', url: '/api/WaitList/Join',
+      payload: { propertyType: type.json()._id, firstName: 'Ann', lastName: 'Pilot', email: applicantAccount.user.email.toUpperCase() },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect((await group('APPLICANTS')).map((u) => u._id)).toEqual([applicantAccount.user.id]);
   });
 });
 

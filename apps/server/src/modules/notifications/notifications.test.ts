@@ -8,6 +8,7 @@ import { domainEvents } from '../../platform/events/events.table';
 import { createMailDelivery } from '../../platform/mail/index';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { alertRecipients, alerts } from '../alerts/alerts.table';
+import { setSystemSetting } from '../settings/index';
 
 let t: TestApp;
 let admin: Caller;
@@ -223,6 +224,31 @@ describe('notices (POST SendNotices)', () => {
     const sent = await t.db.select().from(mailOutbox);
     expect(sent).toHaveLength(3);
     expect(sent.every((m) => m.html === `<p>Invoice ${invoice.invoiceNumber}: $151.00 due</p>` && m.kind === 'notice')).toBe(true);
+  });
+});
+
+describe('notices about wait-list applicants', () => {
+  it('go to the applicant from their stored fields, sent by Waitlist staff only', async () => {
+    await t.db.execute(sql`delete from notices where lower(key) = 'waitlist.welcome.test'`);
+    const notice = await admin.request({
+      method: 'POST', url: '/api/Crud/notices',
+      payload: { name: 'Welcome test', description: 'x', key: 'waitlist.welcome.test', module: 'Waitlist', template: '<p>Hello {{firstName}}, you are number {{position}} for {{propertyType}}.</p>' },
+    });
+    expect(notice.statusCode).toBe(201);
+    await t.db.transaction((tx) => setSystemSetting(tx, { user: null }, 'WAITLIST_CHARGE', '0'));
+    const type = await admin.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Notice hangar ${Date.now()}` } });
+    const joined = await admin.request({ method: 'POST', url: '/api/WaitList/Join', payload: { propertyType: type.json()._id, firstName: 'Ann', lastName: 'Pilot', email: 'ann.pilot@example.test' } });
+    expect(joined.statusCode).toBe(201);
+    const id = joined.json()._id as string;
+    const before = (await t.db.select().from(mailOutbox)).length;
+    const noWaitlist = await signIn(t, { modules: ['Invoices'] });
+    expect((await noWaitlist.request({ method: 'POST', url: '/api/SendNotices', payload: { key: 'waitlist.welcome.test', id, email: 'ann.pilot@example.test' } })).statusCode).toBe(404);
+    expect((await admin.request({ method: 'POST', url: '/api/SendNotices', payload: { key: 'waitlist.welcome.test', id, email: 'someone.else@example.test' } })).statusCode).toBe(400);
+    const ok = await admin.request({ method: 'POST', url: '/api/SendNotices', payload: { key: 'waitlist.welcome.test', id, email: 'ann.pilot@example.test' } });
+    expect(ok.statusCode).toBe(201);
+    const sent = (await t.db.select().from(mailOutbox)).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.html).toMatch(/^<p>Hello Ann, you are number 1 for Notice hangar \d+\.<\/p>$/);
   });
 });
 

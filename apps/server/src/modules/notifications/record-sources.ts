@@ -4,11 +4,12 @@ import type { AppContext } from '../../platform/context';
 import { registerRecordSource } from '../../platform/events/index';
 import { findCompany, isCompanyUser } from '../companies/index';
 import { canReadInvoices, findInvoice, invoiceScopeOf } from '../invoices/index';
+import { applicantTemplateFields } from '../waitlist/index';
 
 /**
  * The notice sources of the landed modules (Company, Invoices), read with the caller's scope so a
- * company user reaches only their own records. The Waitlist module registers its own
- * (`registerRecordSource(ctx, 'Waitlist', ...)`, docs/communications.md).
+ * company user reaches only their own records; wait-list applicants are staff business (Waitlist
+ * module holders only), and the applicant's own e-mail is the record's contact.
  */
 export function registerLandedRecordSources(ctx: AppContext): void {
   registerRecordSource(ctx, 'Company', {
@@ -30,6 +31,14 @@ export function registerLandedRecordSources(ctx: AppContext): void {
         contacts: [invoice.tenantEmail],
         fields: invoiceTemplateFields({ ...invoice, companyName: invoice.tenantName }),
       };
+    },
+  });
+  registerRecordSource(ctx, 'Waitlist', {
+    async read(db, user, id) {
+      if (!hasModule(user, 'Waitlist')) return null;
+      const applicant = await applicantTemplateFields(db, id);
+      if (!applicant) return null;
+      return { companyId: null, contacts: applicant.email ? [applicant.email] : [], fields: applicant.fields };
     },
   });
 }

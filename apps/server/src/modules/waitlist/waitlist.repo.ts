@@ -109,6 +109,26 @@ export async function findApplicant(db: DbOrTx, id: string, forUpdate = false): 
   return row ? { ...row.row, propertyTypeName: row.propertyTypeName, position: Number(row.position) } : null;
 }
 
+/** The e-mails of everyone on the wait list (the alerts' APPLICANTS group), deduplicated. */
+export async function listApplicantEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ email: sql<string>`lower(${a.email})` }).from(a).where(sql`${a.email} <> ''`);
+  return rows.map((r) => r.email);
+}
+
+/** An applicant's fields for a notice template (SendNotices with module Waitlist), from stored data. */
+export async function applicantTemplateFields(db: DbOrTx, id: string): Promise<{ email: string; fields: Record<string, string | number> } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const applicant = await findApplicant(db, id);
+  if (!applicant) return null;
+  return {
+    email: applicant.email,
+    fields: {
+      firstName: applicant.firstName, lastName: applicant.lastName, email: applicant.email, organization: applicant.organization,
+      propertyType: applicant.propertyTypeName, status: applicant.status, position: applicant.position,
+    },
+  };
+}
+
 /** How many wait for a type. */
 export async function countWaiting(db: DbOrTx, typeId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(a).where(eq(a.propertyTypeId, typeId));
