@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { SYSTEM_SETTING_NAMES } from '@apron/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../test/helpers';
 import { accounts } from '../platform/auth/accounts.table';
@@ -30,7 +31,8 @@ describe('demo seed', () => {
   it('creates the demo accounts and airport master data once; a second run changes nothing', async () => {
     expect(await seedDemo(t.db, t.config, silent)).toBe(true);
     const first = await counts();
-    expect(first).toEqual([DEMO_ACCOUNTS.length, 6, 4, 3, 3, 2, 2, 6]);
+    // Every system setting exists once, with its default (core's SYSTEM_SETTING_NAMES).
+    expect(first).toEqual([DEMO_ACCOUNTS.length, 6, 4, 3, 3, 2, 2, SYSTEM_SETTING_NAMES.length]);
     expect(await seedDemo(t.db, t.config, silent)).toBe(false);
     expect(await counts()).toEqual(first);
   });
