@@ -68,7 +68,8 @@ export default defineConfig({
     },
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A busy machine (2 cores under load) took ~105 s to start the demo server.
+    timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },
