@@ -16,6 +16,7 @@ export interface InspectionSummary {
   formId: string;
   formVersion: number;
   answers: TFormAnswers | null;
+  createdAt: Date;
 }
 
 /** One inspection as a work order shows it (name: what it was for, else the master's name). */
@@ -31,6 +32,7 @@ export async function getInspectionSummary(db: DbOrTx, id: string): Promise<Insp
     formId: row.formId,
     formVersion: row.formVersion,
     answers: row.data ?? null,
+    createdAt: row.createdAt,
   };
 }
 

@@ -166,7 +166,7 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, body: ZInspectionAnswers, response: { 200: ZMessageWith(ZInspectionDetail) } } },
     async (request) => {
       const user = request.user!;
-      await ctx.db.transaction((tx) => service.completeInspection(tx, actorOf(request), request.params.id, inspectionScope(user), request.body.data));
+      await ctx.db.transaction((tx) => service.completeInspection(ctx, tx, actorOf(request), request.params.id, inspectionScope(user), request.body.data));
       return { message: INSPECTION_MESSAGES.completed, inspection: await detail(request.params.id, user) };
     },
   );

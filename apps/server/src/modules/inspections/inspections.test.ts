@@ -23,7 +23,7 @@ beforeAll(async () => {
   stranger = await signIn(t, { isInternal: false, email: 'someone.else@example.test' });
   property = await buildProperty(admin, 'Hangar 12');
   master = await buildMaster(admin, { name: 'Hangar door check' });
-  onInspectionCompleted(async (event) => {
+  onInspectionCompleted(t, async (event) => {
     completions.push({ ...event, db: undefined as never });
   });
 });

@@ -9,7 +9,7 @@ export async function registerWorkorders(app: FastifyInstance, ctx: AppContext):
   await workordersRoutes(app, ctx);
   // Beyond the spec: a failed pass/fail check of a completed inspection opens a work order, in the
   // inspection's own transaction (inspections calls the hook; it never imports workorders).
-  whenInspectionCompleted(async (tx, event) => {
+  whenInspectionCompleted(ctx, async (tx, event) => {
     await openWorkorderForFailedChecks(tx, event);
   });
 }

@@ -1,5 +1,5 @@
 import type { TFormAnswers } from '@apron/core';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { ensureDemoForm, failedChecks, getFormVersion, validateAnswers } from '../forms/index';
 import { getInspectionSummary, listInspectionsForMaster, listMasterInspectionOptions, onInspectionCompleted } from '../inspections/index';
 
@@ -28,8 +28,7 @@ export async function inspectionsOfMaster(db: DbOrTx, masterInspectionId: string
 export async function inspectionSummary(db: DbOrTx, id: string): Promise<InspectionSummary | null> {
   const found = await getInspectionSummary(db, id);
   if (!found) return null;
-  const createdAt = (found as { createdAt?: Date | string | null }).createdAt;
-  return { id: found.id, name: found.name, status: found.status, createdAt: createdAt ? new Date(createdAt) : null };
+  return { id: found.id, name: found.name, status: found.status, createdAt: found.createdAt };
 }
 
 export interface CompletedInspection {
@@ -40,8 +39,8 @@ export interface CompletedInspection {
 }
 
 /** Runs `handler` inside the transaction that completes an inspection. */
-export function whenInspectionCompleted(handler: (db: DbOrTx, event: CompletedInspection) => Promise<void>): void {
-  onInspectionCompleted(async (event) => handler(event.db, { inspectionId: event.inspectionId, masterInspectionId: event.masterInspectionId, failedChecks: event.failedChecks }));
+export function whenInspectionCompleted(app: { database: Database }, handler: (db: DbOrTx, event: CompletedInspection) => Promise<void>): void {
+  onInspectionCompleted(app, async (event) => handler(event.db, { inspectionId: event.inspectionId, masterInspectionId: event.masterInspectionId, failedChecks: event.failedChecks }));
 }
 
 export async function masterInspectionOptions(db: DbOrTx): Promise<Array<{ id: string; name: string }>> {
