@@ -42,6 +42,11 @@ export function registerAttachmentOwner(scope: Scope, ownerType: TAttachmentOwne
   registry.set(ownerType, owner);
 }
 
+/** Tests: free an owner type for a stand-in owner (every type of the core list is some module's). */
+export function forgetAttachmentOwner(scope: Scope, ownerType: TAttachmentOwner): void {
+  registryOf(scope).delete(ownerType);
+}
+
 export function isAttachmentOwnerRegistered(scope: Scope, ownerType: TAttachmentOwner): boolean {
   return registryOf(scope).has(ownerType);
 }
