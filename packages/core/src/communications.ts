@@ -151,3 +151,11 @@ export function agreementTemplateFields(a: { agreementNum: string; title: string
 export function propertyTemplateFields(p: { name: string; status: string; address: string }): TTemplateValues {
   return { name: p.name, status: p.status, address: p.address };
 }
+
+export function tiedownTemplateFields(t: { firstName: string; lastName: string; email: string; beginDate: string; endDate: string; aircraftNum: string; amountCents: number }): TTemplateValues {
+  return { firstName: t.firstName, lastName: t.lastName, email: t.email, arrivalDate: day(t.beginDate), departureDate: day(t.endDate), aircraftNumber: t.aircraftNum, amount: formatMoney(t.amountCents) };
+}
+
+export function waitlistTemplateFields(a: { firstName: string; lastName: string; email: string; organization: string; propertyTypeName: string; status: string; position: number }): TTemplateValues {
+  return { firstName: a.firstName, lastName: a.lastName, email: a.email, organization: a.organization, propertyType: a.propertyTypeName, status: a.status, position: a.position };
+}

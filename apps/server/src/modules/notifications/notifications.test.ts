@@ -93,6 +93,24 @@ describe('notification rules (Settings > Notifications)', () => {
     }
   });
 
+  it('wait-list joins and removals fire their rules to Waitlist staff, with the queue place', async () => {
+    await addRule({ name: 'New applicant', module: 'Waitlist', trigger: 'Created', notify: 'Internal', template: '<p>{{firstName}} {{lastName}} is number {{position}} for {{propertyType}}</p>' });
+    await addRule({ name: 'Applicant left', module: 'Waitlist', trigger: 'Removed', notify: 'Internal', template: '<p>{{firstName}} left</p>' });
+    const waitlistStaff = await signIn(t, { modules: ['Waitlist'] });
+    const companyStaff = await signIn(t, { modules: ['Company'] });
+    await t.db.transaction((tx) => setSystemSetting(tx, { user: null }, 'WAITLIST_CHARGE', '0'));
+    const type = await admin.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Rule hangar ${Date.now()}` } });
+    await settle();
+    const joined = await admin.request({ method: 'POST', url: '/api/WaitList/Join', payload: { propertyType: type.json()._id, firstName: 'Ann', lastName: 'Pilot', email: 'ann.rule@example.test' } });
+    expect(joined.statusCode).toBe(201);
+    expect(await dispatch()).toEqual({ processed: 1, retrying: 0 });
+    expect(await alertsOf(waitlistStaff.user.id)).toEqual([{ subject: 'New applicant', kind: 'rule', body: `<p>Ann Pilot is number 1 for ${type.json().name}</p>` }]);
+    expect(await alertsOf(companyStaff.user.id)).toEqual([]);
+    expect((await admin.request({ method: 'DELETE', url: `/api/WaitList/${joined.json()._id}` })).statusCode).toBeLessThan(300);
+    expect(await dispatch()).toEqual({ processed: 1, retrying: 0 });
+    expect((await alertsOf(waitlistStaff.user.id)).map((a) => a.subject).sort()).toEqual(['Applicant left', 'New applicant']);
+  });
+
   it('sends nothing for a change that was rolled back, or refused', async () => {
     await addRule({ name: 'Company changed', module: 'Company', trigger: 'Updated', notify: 'Internal', template: '<p>{{name}}</p>' });
     const company = await buildCompany(admin);

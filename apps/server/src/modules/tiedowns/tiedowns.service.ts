@@ -11,6 +11,7 @@ import { auditTiedown } from './tiedowns.presenter';
 import { queueTiedownConfirmation } from './tiedowns.mail';
 import * as repo from './tiedowns.repo';
 import { tiedownRates, tiedownRequests, type TiedownRequestRow } from './tiedowns.table';
+import { publishTiedownEvent } from './tiedown-events';
 
 /** The stored form (never the card token or the honeypot). */
 export type TiedownForm = Omit<TTiedownCreate, 'website' | 'sourceId'>;
@@ -77,6 +78,7 @@ export async function insertRequest(tx: Tx, actor: AuditActor, request: NewReque
     })
     .returning();
   await recordAudit(tx, actor, { action: 'create', entity: 'tiedownRequest', entityId: row!.id, after: auditTiedown(row!) });
+  await publishTiedownEvent(tx, row!, 'Created');
   return row!;
 }
 
@@ -113,6 +115,7 @@ export async function assignSpace(tx: Tx, actor: AuditActor, id: string, space: 
   if (!before) throw notFound(TIEDOWN_MESSAGES.notFound);
   const [after] = await tx.update(tiedownRequests).set({ space, updatedAt: new Date() }).where(eq(tiedownRequests.id, id)).returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'tiedownRequest', entityId: id, before: { space: before.space }, after: { space } });
+  await publishTiedownEvent(tx, after!, 'Updated');
   return after!;
 }
 

@@ -9,6 +9,7 @@ import { loadSystemSettings } from '../settings/index';
 import { auditApplicant } from './waitlist.presenter';
 import * as repo from './waitlist.repo';
 import { waitlistJoinAttempts, type JoinAttemptRow } from './waitlist.table';
+import { publishApplicantEvent } from './waitlist-events';
 
 /** What the join stores of the form (never the card token, never the honeypot). */
 export type JoinForm = Omit<TWaitlistJoin, 'website' | 'sourceId'>;
@@ -59,6 +60,7 @@ async function addApplicant(tx: DbOrTx, request: Pick<JoinRequest, 'actor' | 'pu
     createdBy: request.user?.id ?? null,
   });
   await recordAudit(tx, request.actor, { action: 'create', entity: 'waitlistApplicant', entityId: row.id, after: { ...auditApplicant(row), amountCents } });
+  await publishApplicantEvent(tx, (await repo.findApplicant(tx, row.id))!, 'Created');
   if (row.email) {
     const view = (await repo.findApplicant(tx, row.id))!;
     await queueMail(tx, confirmationMail(view, privateLink(request.publicUrl, token), amountCents));

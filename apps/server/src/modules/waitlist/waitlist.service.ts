@@ -6,6 +6,7 @@ import { createCompanyUser } from '../accounts/index';
 import { insertCompany } from '../companies/index';
 import { auditApplicant } from './waitlist.presenter';
 import * as repo from './waitlist.repo';
+import { publishApplicantEvent } from './waitlist-events';
 
 export type Actor = AuditActor & { user: TSessionUser };
 
@@ -33,13 +34,16 @@ export async function updateApplicant(tx: Tx, actor: Actor, input: TWaitlistAppl
     ...(typeChanged && { queuedAt: current.joinedAt }),
   });
   await recordAudit(tx, actor, { action: 'update', entity: 'waitlistApplicant', entityId: current.id, before: auditApplicant(current), after: auditApplicant(updated) });
-  return (await repo.findApplicant(tx, current.id))!;
+  const view = (await repo.findApplicant(tx, current.id))!;
+  await publishApplicantEvent(tx, view, 'Updated');
+  return view;
 }
 
 /** Delete Applicant: everyone behind moves up one place (positions are computed, never stored). */
 export async function deleteApplicant(tx: Tx, actor: Actor, id: string): Promise<void> {
   const current = await lockedApplicant(tx, id);
   await repo.deleteApplicantRow(tx, id);
+  await publishApplicantEvent(tx, current, 'Removed');
   await recordAudit(tx, actor, { action: 'delete', entity: 'waitlistApplicant', entityId: id, before: { ...auditApplicant(current), position: current.position } });
 }
 
