@@ -25,6 +25,10 @@ describe('top bar and drawer', () => {
       ['Settings', '/settings'],
       ['My Account', '/myaccount'],
       ['Alerts', '/alerts'],
+      // Operations are open to every internal user (no module gates them).
+      ['Inspections', '/inspection'],
+      ['Workorders', '/workorder'],
+      ['Assets', '/asset'],
     ]);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
