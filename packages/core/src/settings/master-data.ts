@@ -21,7 +21,7 @@ export const SKU_TYPES = ['CPI', 'Flat', 'Percent'] as const;
 export const NOTICE_MODULES = ['Invoices', 'Waitlist', 'Company'] as const;
 export const NOTIFICATION_TRIGGERS = ['Created', 'Updated', 'Removed'] as const;
 export const NOTIFY_AUDIENCES = ['Internal', 'External', 'Both'] as const;
-export const NOTIFICATION_MODULES = ['Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist'] as const;
+export const NOTIFICATION_MODULES = ['Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist', 'Inspections', 'Workorders', 'Assets'] as const;
 
 const ZNameDescription = z.object({
   name: zRequiredText('Name', 120),

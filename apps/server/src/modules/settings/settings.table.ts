@@ -116,7 +116,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_name_unique').on(sql`lower(${t.name})`),
     index('notifications_module_trigger_idx').on(t.module, t.trigger),
     index('notifications_created_idx').on(t.createdAt),
-    check('notifications_module_known', sql`${t.module} in ('Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist')`),
+    check('notifications_module_known', sql`${t.module} in ('Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist', 'Inspections', 'Workorders', 'Assets')`),
     check('notifications_trigger_known', sql`${t.trigger} in ('Created', 'Updated', 'Removed')`),
     check('notifications_notify_known', sql`${t.notify} in ('Internal', 'External', 'Both')`),
   ],

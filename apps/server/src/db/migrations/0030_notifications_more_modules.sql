@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_module_known";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_module_known" CHECK ("notifications"."module" in ('Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist', 'Inspections', 'Workorders', 'Assets'));
