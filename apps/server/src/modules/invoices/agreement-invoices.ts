@@ -10,6 +10,7 @@ import {
   agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type RentLink,
 } from '../agreements/index';
 import { listInvoiceCycles, paymentTypeLateFeeSql } from '../settings/index';
+import { publishInvoiceEvents } from './invoice-events';
 import { airportToday } from './invoices.repo';
 import { invoices } from './invoices.table';
 
@@ -20,7 +21,8 @@ import { invoices } from './invoices.table';
  * period the property is on the agreement.
  *
  * Both daily runs are set-based (issue 10 item 3): they work in chunks of agreements (or
- * invoices), each chunk one transaction of a handful of statements whatever its size. A chunk
+ * invoices), each chunk one transaction of a handful of statements whatever its size, the
+ * domain events of its invoices included (Invoices/Created, /Updated; docs/communications.md). A chunk
  * that fails rolls back whole; the chunks before it stay, and the next run does the rest.
  */
 export interface RentLine {
@@ -139,6 +141,9 @@ export async function insertRentInvoices(tx: Tx, actor: AuditActor, drafts: read
       },
     })),
   );
+  // Invoices/Created for each new invoice (rules such as 'New invoice'), in this transaction: one
+  // read and one insert for the chunk; a key that existed already made no invoice and no event.
+  await publishInvoiceEvents(tx, created.map((row) => String(row.id)), 'Created');
   return new Map(created.map((row) => [String(row.agreement_id), String(row.id)]));
 }
 
@@ -276,6 +281,8 @@ export async function runOverdueInvoices(db: Db, today?: string, options: RunOpt
         { user: null },
         changed.map((row) => ({ action: 'update', entity: 'invoice', entityId: row.id, before: { status: 'Created' }, after: { status: 'Overdue', lateFeeCents: Number(row.fee_cents) } })),
       );
+      // Invoices/Updated (now Overdue, with the fee in its total) for each, one insert for the chunk.
+      await publishInvoiceEvents(tx, changed.map((row) => row.id), 'Updated');
       return { last: due[due.length - 1]!.id, overdue: changed.length };
     });
     if (!chunk) break;

@@ -1,7 +1,10 @@
+import { eq, inArray } from 'drizzle-orm';
 import { invoiceTemplateFields, type TEventTrigger } from '@apron/core/communications';
-import type { Tx } from '../../db/client';
-import { publishEvent } from '../../platform/events/index';
+import type { DbOrTx, Tx } from '../../db/client';
+import { publishEvent, publishEvents } from '../../platform/events/index';
+import { companyDirectory } from '../companies/index';
 import { findInvoice } from './invoices.repo';
+import { invoices } from './invoices.table';
 
 /**
  * An invoice changed: publish it in the change's transaction (notification rules run after commit,
@@ -17,4 +20,27 @@ export async function publishInvoiceEvent(tx: Tx, invoiceId: string, trigger: TE
     companyId: invoice.companyId,
     fields: invoiceTemplateFields({ ...invoice, companyName: invoice.tenantName }),
   });
+}
+
+/**
+ * Many invoices changed in one transaction (the cycle and overdue runs, a payment of several
+ * invoices): one read of them all and one insert of their events, whatever their number. The
+ * fields are `invoiceTemplateFields`, the same as a single invoice's event.
+ */
+export async function publishInvoiceEvents(tx: DbOrTx, invoiceIds: readonly string[], trigger: TEventTrigger): Promise<void> {
+  const ids = [...new Set(invoiceIds)];
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({
+      id: invoices.id, companyId: invoices.companyId, invoiceNumber: invoices.invoiceNumber, name: invoices.name, status: invoices.status, invoiceDate: invoices.invoiceDate,
+      dueDate: invoices.dueDate, totalCents: invoices.totalCents, paidCents: invoices.paidCents, companyName: companyDirectory.name,
+    })
+    .from(invoices)
+    .innerJoin(companyDirectory, eq(companyDirectory.id, invoices.companyId))
+    .where(inArray(invoices.id, ids))
+    .orderBy(invoices.invoiceNumber);
+  await publishEvents(
+    tx,
+    rows.map((row) => ({ module: 'Invoices', trigger, recordId: row.id, companyId: row.companyId, fields: invoiceTemplateFields(row) })),
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { MAIL_DELIVERY_JOB } from '../mail/delivery';
-import { EVENTS_DISPATCH_JOB, createEventDispatch, publishedEventCount } from './events';
+import { EVENTS_DISPATCH_JOB, EVENTS_PER_DISPATCH_RUN, createEventDispatch, publishedEventCount } from './events';
 
 /**
  * The dispatch job: every minute (the safety net, and what picks up retries), and nudged right
@@ -15,6 +15,12 @@ export function registerEventDispatch(app: FastifyInstance, ctx: AppContext): vo
     const result = await dispatcher.dispatch();
     // Handlers queue e-mails; send them now rather than at the mail job's next minute.
     if (result.processed > 0) await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+    // A full run (a monthly invoice cycle publishes thousands at once): ask for the next batch now
+    // rather than at the next minute. Its own key, so a running nudge does not refuse it; the
+    // minute cron remains the net if the queue refuses it anyway.
+    if (result.processed + result.retrying >= EVENTS_PER_DISPATCH_RUN) {
+      await ctx.jobs.send(EVENTS_DISPATCH_JOB, {}, { singletonKey: 'continue' }).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not continue event dispatch'));
+    }
   };
   ctx.jobs.schedule(EVENTS_DISPATCH_JOB, '* * * * *', run, { expireInSeconds: 5 * 60 });
 

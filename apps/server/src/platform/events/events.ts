@@ -7,7 +7,9 @@ import { domainEvents, type DomainEventRow } from './events.table';
 export const EVENTS_DISPATCH_JOB = 'domain-events-dispatch';
 /** Minutes to wait after each failed attempt; after the last step it keeps trying every 12 h (never dropped). */
 export const EVENT_RETRY_MINUTES = [1, 5, 15, 60, 3 * 60, 6 * 60, 12 * 60] as const;
-const MAX_PER_RUN = 500;
+/** Events one dispatch run delivers at most; a full run asks for the next at once (events.plugin.ts). */
+export const EVENTS_PER_DISPATCH_RUN = 500;
+const MAX_PER_RUN = EVENTS_PER_DISPATCH_RUN;
 
 /** What a module publishes about a change of one of its records. */
 export interface DomainEvent {
@@ -31,6 +33,21 @@ export function publishedEventCount(): number {
 export async function publishEvent(tx: DbOrTx, event: DomainEvent): Promise<void> {
   await tx.insert(domainEvents).values({ module: event.module, trigger: event.trigger, recordId: event.recordId, companyId: event.companyId, fields: event.fields });
   published++;
+}
+
+/**
+ * Publish many events in the caller's transaction with one statement, whatever their number (the
+ * set-based runs: invoice cycles, overdue marks, scheduled inspections). The rows travel as one
+ * jsonb parameter, so no bind-parameter limit applies. Same delivery as `publishEvent`.
+ */
+export async function publishEvents(tx: DbOrTx, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((e) => ({ module: e.module, trigger: e.trigger, record_id: e.recordId, company_id: e.companyId, fields: e.fields }));
+  await tx.execute(sql`
+    insert into ${domainEvents} (module, trigger, record_id, company_id, fields)
+    select e.module, e.trigger, e.record_id, e.company_id, e.fields
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(module text, trigger text, record_id text, company_id uuid, fields jsonb)`);
+  published += events.length;
 }
 
 /**
