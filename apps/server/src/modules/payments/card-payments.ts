@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/errors/app-error';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/provider';
-import { airportToday, lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid, type InvoiceScope } from '../invoices/index';
+import { airportToday, lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid, publishInvoiceEvents, type InvoiceScope } from '../invoices/index';
 import { cardAttempts, type CardAttemptRow } from './card-attempts.table';
 import { queueReceiptMail } from './receipts';
 import { payments } from './payments.table';
@@ -128,6 +128,8 @@ export async function finishCardAttempt(db: Db, actor: AuditActor, attemptRef: P
     await markLinesPaid(tx, invoice.id, attempt!.lineIds, payment!.id, payment!.id, today);
     await settle('paid', { paymentId: payment!.id });
     await recordAudit(tx, actor, { action: 'create', entity: 'payment', entityId: payment!.id, after: { ...payment!, lineIds: attempt!.lineIds } });
+    // Invoices/Updated with the paid invoice's new figures, only when the payment is recorded.
+    await publishInvoiceEvents(tx, [invoice.id], 'Updated');
     await queueReceiptMail(tx, payment!.id);
     return { kind: 'paid', paymentId: payment!.id };
   });

@@ -1,7 +1,7 @@
 import { maskAccountNumber, type TManualPayment } from '@apron/core';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
-import { lockPayableLines, markLinesPaid } from '../invoices/index';
+import { lockPayableLines, markLinesPaid, publishInvoiceEvents } from '../invoices/index';
 import { queueReceiptMail } from './receipts';
 import { payments } from './payments.table';
 
@@ -31,6 +31,8 @@ export async function payManually(tx: Tx, actor: AuditActor, invoiceId: string, 
   // One date everywhere: the invoice's Payment Date is the date entered, as on the receipt.
   await markLinesPaid(tx, invoiceId, input.lineIds, payment!.id, payment!.id, input.paymentDate);
   await recordAudit(tx, actor, { action: 'create', entity: 'payment', entityId: payment!.id, after: { ...payment!, lineIds: input.lineIds } });
+  // Invoices/Updated (new amount due, maybe Paid) in the payment's transaction.
+  await publishInvoiceEvents(tx, [invoiceId], 'Updated');
   await queueReceiptMail(tx, payment!.id);
   return payment!.id;
 }
