@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NOTICE_MODULES, NOTIFICATION_MODULES, ZMessage } from '@apron/core';
 import { COMMUNICATION_MESSAGES, templateFieldsOf, ZSendNotice, ZTemplateFieldsByModule } from '@apron/core/communications';
+import { ZNoticeForRecordQuery, ZNoticePreview, ZNoticePreviewQuery, ZNoticesForRecord } from '@apron/core/notices';
 import type { AppContext } from '../../platform/context';
-import { sendNotice } from './notices';
+import { noticesForRecord, previewNotice, sendNotice } from './notices';
 
 const tags = ['notifications'];
 /** A notice is a deliberate e-mail about one record: a person sends a few a minute. */
@@ -24,6 +25,18 @@ export async function notificationsRoutes(root: FastifyInstance, ctx: AppContext
     '/api/Notices/Fields',
     { config: { access: 'internal' }, schema: { tags, response: { 200: ZTemplateFieldsByModule } } },
     async () => fieldsOf(NOTICE_MODULES),
+  );
+
+  // The Send Notice dialog: scoped exactly like SendNotices (the record's source decides).
+  app.get(
+    '/api/Notices/ForRecord',
+    { config: { access: 'signedIn' }, schema: { tags, querystring: ZNoticeForRecordQuery, response: { 200: ZNoticesForRecord } } },
+    async (request) => noticesForRecord(ctx, request.user!, request.query.module, request.query.id),
+  );
+  app.get(
+    '/api/Notices/Preview',
+    { config: { access: 'signedIn' }, schema: { tags, querystring: ZNoticePreviewQuery, response: { 200: ZNoticePreview } } },
+    async (request) => previewNotice(ctx, request.user!, request.query.key, request.query.id),
   );
 
   // Any signed-in user: the record's source decides whether the caller may read that record.

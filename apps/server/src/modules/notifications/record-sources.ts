@@ -1,10 +1,13 @@
-import { hasModule } from '@apron/core';
+import { hasModule, type TSessionUser } from '@apron/core';
 import { companyTemplateFields, invoiceTemplateFields } from '@apron/core/communications';
 import type { AppContext } from '../../platform/context';
 import { registerRecordSource } from '../../platform/events/index';
 import { findCompany, isCompanyUser } from '../companies/index';
 import { canReadInvoices, findInvoice, invoiceScopeOf } from '../invoices/index';
 import { applicantTemplateFields } from '../waitlist/index';
+
+const mayReadCompanies = (user: TSessionUser) => hasModule(user, 'Company') || isCompanyUser(user);
+const mayReadApplicants = (user: TSessionUser) => hasModule(user, 'Waitlist');
 
 /**
  * The notice sources of the landed modules (Company, Invoices), read with the caller's scope so a
@@ -13,20 +16,24 @@ import { applicantTemplateFields } from '../waitlist/index';
  */
 export function registerLandedRecordSources(ctx: AppContext): void {
   registerRecordSource(ctx, 'Company', {
+    mayRead: mayReadCompanies,
     async read(db, user, id) {
+      // null reads every company: only for Company staff; a company user is held to their own
       const scope = hasModule(user, 'Company') ? null : isCompanyUser(user) ? user.companyId : undefined;
       if (scope === undefined) return null;
       const company = await findCompany(db, id, scope);
       if (!company) return null;
-      return { companyId: company.id, contacts: [company.email], fields: companyTemplateFields(company) };
+      return { label: company.name, companyId: company.id, contacts: [company.email], fields: companyTemplateFields(company) };
     },
   });
   registerRecordSource(ctx, 'Invoices', {
+    mayRead: canReadInvoices,
     async read(db, user, id) {
       if (!canReadInvoices(user)) return null;
       const invoice = await findInvoice(db, id, invoiceScopeOf(user));
       if (!invoice) return null;
       return {
+        label: `Invoice #${invoice.invoiceNumber}`,
         companyId: invoice.companyId,
         contacts: [invoice.tenantEmail],
         fields: invoiceTemplateFields({ ...invoice, companyName: invoice.tenantName }),
@@ -34,11 +41,13 @@ export function registerLandedRecordSources(ctx: AppContext): void {
     },
   });
   registerRecordSource(ctx, 'Waitlist', {
+    mayRead: mayReadApplicants,
     async read(db, user, id) {
-      if (!hasModule(user, 'Waitlist')) return null;
+      if (!mayReadApplicants(user)) return null;
       const applicant = await applicantTemplateFields(db, id);
       if (!applicant) return null;
-      return { companyId: null, contacts: applicant.email ? [applicant.email] : [], fields: applicant.fields };
+      const name = `${String(applicant.fields.firstName ?? '')} ${String(applicant.fields.lastName ?? '')}`.trim();
+      return { label: name || 'Applicant', companyId: null, contacts: applicant.email ? [applicant.email] : [], fields: applicant.fields };
     },
   });
 }

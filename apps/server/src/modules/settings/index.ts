@@ -21,6 +21,6 @@ export {
 } from './master-names';
 export { createMasterRow, setSystemSetting } from './settings.service';
 /** For notification rules and notices (modules/notifications). */
-export { findNotificationRules, findNoticeByKey } from './notification-rules';
+export { findNotificationRules, findNoticeByKey, findNoticesOfModule } from './notification-rules';
 export type { NotificationRow } from './settings.table';
 export type { CpiIndexRow } from './cpi-index.table';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notices, notifications, type NoticeRow, type NotificationRow } from './settings.table';
 
@@ -11,4 +11,9 @@ export async function findNotificationRules(db: DbOrTx, module: string, trigger:
 export async function findNoticeByKey(db: DbOrTx, key: string): Promise<NoticeRow | null> {
   const [row] = await db.select().from(notices).where(sql`lower(${notices.key}) = lower(${key})`).limit(1);
   return row ?? null;
+}
+
+/** The notices of one module by name (the Send Notice dialog's choices). */
+export async function findNoticesOfModule(db: DbOrTx, module: string): Promise<NoticeRow[]> {
+  return db.select().from(notices).where(eq(notices.module, module)).orderBy(asc(sql`lower(${notices.name})`), asc(notices.key));
 }

@@ -8,10 +8,14 @@ import type { Database, DbOrTx } from '../../db/client';
  * per notice module name (`Invoices`, `Waitlist`, `Company`).
  */
 export interface RecordSource {
+  /** Whether `user` may read records of this kind at all (otherwise 403 before any record is looked up). */
+  mayRead(user: TSessionUser): boolean;
   read(db: DbOrTx, user: TSessionUser, id: string): Promise<SourceRecord | null>;
 }
 
 export interface SourceRecord {
+  /** How the record is named to a person: the Send Notice dialog, and its contacts' name. */
+  label: string;
   /** The record's company: its users are among the allowed recipients. */
   companyId: string | null;
   /** Other e-mails that belong to the record itself (the company's contact e-mail, an applicant's e-mail). */
