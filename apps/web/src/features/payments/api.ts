@@ -5,20 +5,7 @@ import { apiFetch } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
-/** The card provider's public settings (`GET /api/Payment/Config`); Square's SDK needs its ids. */
-export type TPaymentProviderConfig =
-  | { provider: 'test' }
-  | { provider: 'square'; applicationId: string; locationId: string; environment: 'sandbox' | 'production' };
-
-export interface TPaymentConfig {
-  testMode: boolean;
-  provider: TPaymentProviderConfig;
-  testCards: Record<string, string> | null;
-}
-
-export function usePaymentConfig() {
-  return useQuery({ queryKey: ['paymentConfig'], queryFn: () => apiFetch<TPaymentConfig>('/Payment/Config'), staleTime: Infinity });
-}
+// The card provider's public settings (`GET /api/Payment/Config`) are `lib/payment-config.ts`, for the card kit.
 
 /** The invoice's cache key (the invoices feature's); a payment refreshes it. */
 const invoiceKey = (id: string) => ['invoice', id];

@@ -27,7 +27,7 @@ describe('Pay With Card', () => {
     const user = userEvent.setup();
     stubInvoice(() => ({ status: 500 }));
     renderApp(`/invoices/${INVOICE_ID}`);
-    const card = await screen.findByLabelText('Card Number');
+    const card = await screen.findByLabelText(/^Card Number/);
     expect(screen.getByText('Test mode')).toBeInTheDocument();
     // the documented test cards are the help of the card field
     expect(within(screen.getByRole('list', { name: 'Test cards' })).getByText(/4242 4242 4242 4242/)).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('Pay With Card', () => {
     ];
     const net = stubInvoice(() => answers.shift() ?? { status: 500 });
     renderApp(`/invoices/${INVOICE_ID}`);
-    await user.type(await screen.findByLabelText('Card Number'), TEST_CARDS.approve);
+    await user.type(await screen.findByLabelText(/^Card Number/), TEST_CARDS.approve);
     await user.click(screen.getByRole('checkbox', { name: 'Select Hangar A1' }));
     await user.click(screen.getByRole('button', { name: /Pay With Card/ }));
     expect(await screen.findByText(new RegExp(PAYMENT_MESSAGES.providerError))).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('Pay With Card', () => {
 
     // a new attempt (other lines) gets a new key; the decline shows the server's reason
     await user.click(screen.getByRole('checkbox', { name: 'Select Fuel' }));
-    await user.type(screen.getByLabelText('Card Number'), TEST_CARDS.approve);
+    await user.type(screen.getByLabelText(/^Card Number/), TEST_CARDS.approve);
     await user.click(screen.getByRole('button', { name: /Pay With Card/ }));
     expect(await screen.findByText(/The card was declined/)).toBeInTheDocument();
     const third = net.callsTo('POST', PAY)[2]!;
@@ -77,7 +77,7 @@ describe('Pay With Card', () => {
     const user = userEvent.setup();
     const net = stubInvoice(() => ({ body: { message: PAYMENT_MESSAGES.successful, receipt: {} } }));
     renderApp(`/invoices/${INVOICE_ID}`);
-    await user.type(await screen.findByLabelText('Card Number'), TEST_CARDS.approve);
+    await user.type(await screen.findByLabelText(/^Card Number/), TEST_CARDS.approve);
     await user.click(screen.getByRole('checkbox', { name: 'Select Tie-down' }));
     await user.dblClick(screen.getByRole('button', { name: 'Pay With Card $50.50' }));
     expect(await screen.findByText(PAYMENT_MESSAGES.successful)).toBeInTheDocument();

@@ -16,9 +16,9 @@ export interface TCardProblem {
 
 export interface TCardAttempt {
   lineIds: string[];
-  /** What identifies the card of this attempt besides the lines (the test card number; '' for Square). */
+  /** What identifies the card of this attempt besides the lines (`TCardEntryState.card`: the test card number; '' for Square). */
   card: string;
-  /** Produces the source token for a new attempt (Square: `card.tokenize()`). A retry reuses the first one. */
+  /** Produces the source token for a new attempt (`CardEntry`'s `tokenize()`). A retry reuses the first one. */
   tokenize: () => Promise<string>;
 }
 
