@@ -22,25 +22,45 @@ export interface LoadResult {
 /** One request first: the load must measure answers of the right kind, not 401s or 404s. */
 export async function checkAnswer(server: RunningServer, seeded: SeededScenario, label: ServerLabel): Promise<void> {
   const request = seeded.post?.next(label);
-  const path = request?.path ?? seeded.path;
+  const get = request ? undefined : seeded.get?.next(label);
+  const path = request?.path ?? get?.path ?? seeded.path;
   const response = request
     ? await fetch(`${server.url}${request.path}`, { method: 'POST', headers: request.headers, body: request.body })
-    : await fetch(`${server.url}${seeded.path}`, { headers: seeded.headers });
+    : await fetch(`${server.url}${path}`, { headers: get?.headers ?? seeded.headers });
   const body = await response.text();
   const verb = request ? 'POST' : 'GET';
   if (response.status !== 200) throw new Error(`${label}: ${verb} ${path} answered ${response.status}: ${body.slice(0, 300)}`);
   if (seeded.expectHeader && !response.headers.get(seeded.expectHeader)) {
     throw new Error(`${label}: ${verb} ${path} has no ${seeded.expectHeader} header`);
   }
+  await seeded.check?.(server.url, label);
 }
 
 /**
- * autocannon against one server. A GET scenario repeats one request; a POST scenario builds each
- * request in `setupRequest` (called by autocannon before every send on a connection), so every
- * request carries its own body.
+ * autocannon against one server. A GET scenario repeats one request, or with `get` builds each
+ * (path and headers) like a POST scenario, which builds each request in `setupRequest` (called by
+ * autocannon before every send on a connection), so every request carries its own body.
  */
 function target(server: RunningServer, seeded: SeededScenario, label: ServerLabel, connections: number): Options {
   const post = seeded.post;
+  const get = seeded.get;
+  if (!post && get) {
+    return {
+      url: server.url,
+      connections,
+      requests: [
+        {
+          method: 'GET',
+          // A fresh object each time: autocannon keeps the request's own headers, so one client's
+          // cookie does not stick to the next request (built from the defaults again).
+          setupRequest: (request) => {
+            const next = get.next(label);
+            return { ...request, method: 'GET', path: next.path, headers: { ...request.headers, ...next.headers } };
+          },
+        },
+      ],
+    };
+  }
   if (!post) return { url: `${server.url}${seeded.path}`, headers: seeded.headers, connections };
   return {
     url: server.url,

@@ -5,6 +5,7 @@ import { LISTINGS_SCENARIOS } from './scenarios/listings';
 import { INVOICES_SCENARIOS } from './scenarios/invoices';
 import { BALANCES_SCENARIOS } from './scenarios/balances';
 import { WAITLIST_SCENARIOS } from './scenarios/waitlist';
+import { CHAT_SCENARIOS } from './scenarios/chat';
 
 /**
  * The HTTP scenarios. Each seeds a scratch database to a size, names the request the load
@@ -28,6 +29,20 @@ export interface SeededScenario {
     /** How many requests were built for `server` so far. */
     used(server: ServerLabel): number;
   };
+  /**
+   * GETs built one by one (each its own path and headers), e.g. many clients each polling their
+   * own conversation with their own cursor, instead of the same GET of `path` again and again.
+   */
+  get?: {
+    next(server: ServerLabel): GetRequest;
+  };
+  /** Checks beyond the first answer's status (e.g. each kind of answer has the right content), per server. */
+  check?(baseUrl: string, server: ServerLabel): Promise<void>;
+}
+
+export interface GetRequest {
+  path: string;
+  headers: Record<string, string>;
 }
 
 export type ServerLabel = 'app' | 'baseline';
@@ -122,4 +137,5 @@ export const HTTP_SCENARIOS: Record<string, HttpScenario> = {
   ...INVOICES_SCENARIOS,
   ...BALANCES_SCENARIOS,
   ...WAITLIST_SCENARIOS,
+  ...CHAT_SCENARIOS,
 };
