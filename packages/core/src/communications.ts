@@ -73,6 +73,31 @@ export const MODULE_TEMPLATE_FIELDS = {
     { name: 'status', label: 'Status' },
     { name: 'position', label: 'Queue position' },
   ],
+  // Inspections, Workorders and Assets are no permission module: rules about them reach every
+  // enabled staff member (Internal) and no company (their records have none).
+  Inspections: [
+    { name: 'name', label: 'Inspection' },
+    { name: 'inspectionFor', label: 'Inspection for' },
+    { name: 'subjectType', label: 'Property or agreement' },
+    { name: 'inspectorName', label: 'Inspector name' },
+    { name: 'inspectorEmail', label: 'Inspector email' },
+    { name: 'status', label: 'Status' },
+  ],
+  Workorders: [
+    { name: 'refNumber', label: 'Reference number' },
+    { name: 'name', label: 'Work order' },
+    { name: 'contractorName', label: 'Contractor name' },
+    { name: 'contractorEmail', label: 'Contractor email' },
+    { name: 'status', label: 'Status' },
+    { name: 'failedChecks', label: 'Failed checks' },
+  ],
+  Assets: [
+    { name: 'assetNumber', label: 'Asset number' },
+    { name: 'assetType', label: 'Asset type' },
+    { name: 'status', label: 'Status (Active, Inactive)' },
+    { name: 'latitude', label: 'Latitude' },
+    { name: 'longitude', label: 'Longitude' },
+  ],
 } as const satisfies Record<string, readonly TTemplateField[]>;
 
 export type TEventModule = keyof typeof MODULE_TEMPLATE_FIELDS;
@@ -158,4 +183,16 @@ export function tiedownTemplateFields(t: { firstName: string; lastName: string; 
 
 export function waitlistTemplateFields(a: { firstName: string; lastName: string; email: string; organization: string; propertyTypeName: string; status: string; position: number }): TTemplateValues {
   return { firstName: a.firstName, lastName: a.lastName, email: a.email, organization: a.organization, propertyType: a.propertyTypeName, status: a.status, position: a.position };
+}
+
+export function inspectionTemplateFields(i: { masterName: string; subjectName: string; module: string | null; inspectorName: string; inspectorEmail: string; status: string }): TTemplateValues {
+  return { name: i.masterName, inspectionFor: i.subjectName, subjectType: i.module ?? '', inspectorName: i.inspectorName, inspectorEmail: i.inspectorEmail, status: i.status };
+}
+
+export function workorderTemplateFields(w: { refNumber: string; masterName: string; contractorName: string; contractorEmail: string; status: string; failedChecks: readonly string[] }): TTemplateValues {
+  return { refNumber: w.refNumber, name: w.masterName, contractorName: w.contractorName, contractorEmail: w.contractorEmail, status: w.status, failedChecks: w.failedChecks.join(', ') };
+}
+
+export function assetTemplateFields(a: { assetNumber: number; masterName: string; status: boolean; lat: number; lon: number }): TTemplateValues {
+  return { assetNumber: a.assetNumber, assetType: a.masterName, status: a.status ? 'Active' : 'Inactive', latitude: a.lat, longitude: a.lon };
 }

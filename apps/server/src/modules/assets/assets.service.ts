@@ -10,6 +10,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors/app-error'
 import { fieldErrorsFromIssues } from '../../platform/errors/error-handler';
 import { containsPattern } from '../../platform/http/list-search';
 import { getFormVersion, validateAnswers } from '../forms/index';
+import { publishAssetEvent } from './asset-events';
 import { findMaster } from './asset-masters.repo';
 import * as repo from './assets.repo';
 import { auditAsset } from './assets.presenter';
@@ -59,6 +60,7 @@ export async function createAsset(tx: Tx, actor: Actor, body: Record<string, unk
   });
   await repo.writeFieldRows(tx, row, master.fields);
   await recordAudit(tx, actor, { action: 'create', entity: 'asset', entityId: row.id, after: auditAsset(row) });
+  await publishAssetEvent(tx, row, master, 'Created');
   return { row, master };
 }
 
@@ -85,6 +87,7 @@ export async function updateAsset(tx: Tx, actor: Actor, id: string, body: Record
   });
   await repo.writeFieldRows(tx, row, master.fields);
   await recordAudit(tx, actor, { action: 'update', entity: 'asset', entityId: id, before: auditAsset(current), after: auditAsset(row) });
+  await publishAssetEvent(tx, row, master, 'Updated');
   return { row, master };
 }
 

@@ -8,6 +8,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors/
 import { getFormVersion, validateAnswers } from '../forms/index';
 import { runCompletionHandlers } from './completion-hooks';
 import { sendAssignmentMail } from './assignment-mail';
+import { publishInspectionEvents } from './inspection-events';
 import { findSubjectName } from './inspection-subjects';
 import { auditInspection } from './inspections.presenter';
 import * as repo from './inspections.repo';
@@ -69,6 +70,7 @@ export async function createInspection(tx: Tx, actor: Actor, publicUrl: string, 
     formVersion: form.version,
   });
   await recordAudit(tx, actor, { action: 'create', entity: 'inspection', entityId: row.id, after: auditInspection(row) });
+  await publishInspectionEvents(tx, [row.id], 'Created');
   await sendAssignmentMail(tx, publicUrl, { id: row.id, masterName: master.name, subjectName, inspectorName: input.name, inspectorEmail: input.email });
   return row;
 }
@@ -86,6 +88,7 @@ export async function updateInspection(tx: Tx, actor: Actor, publicUrl: string, 
   const current = await lockOpen(tx, id, { email: null });
   const updated = await repo.updateInspectionRow(tx, id, { inspectorName: input.name, inspectorEmail: input.email });
   await recordAudit(tx, actor, { action: 'update', entity: 'inspection', entityId: id, before: auditInspection(current), after: auditInspection(updated) });
+  await publishInspectionEvents(tx, [id], 'Updated');
   if (current.inspectorEmail !== input.email) {
     await sendAssignmentMail(tx, publicUrl, { id, masterName: current.masterName, subjectName: current.subjectName, inspectorName: input.name, inspectorEmail: input.email });
   }
@@ -99,6 +102,7 @@ export async function saveAnswers(tx: Tx, actor: Actor, id: string, scope: { ema
   const data = await validateAnswers(tx, current.formId, current.formVersion, answers, { partial: true });
   const updated = await repo.updateInspectionRow(tx, id, { data, status: 'In Progress' });
   await recordAudit(tx, actor, { action: 'update', entity: 'inspection', entityId: id, before: { status: current.status }, after: { status: updated.status, answered: true } });
+  await publishInspectionEvents(tx, [id], 'Updated');
   return updated;
 }
 
@@ -116,6 +120,7 @@ export async function completeInspection(app: { database: Database }, tx: Tx, ac
   const completedAt = new Date();
   const updated = await repo.updateInspectionRow(tx, id, { data, status: 'Completed', completedAt, completedBy: actor.user.id });
   await recordAudit(tx, actor, { action: 'update', entity: 'inspection', entityId: id, before: { status: current.status }, after: { status: 'Completed' } });
+  await publishInspectionEvents(tx, [id], 'Updated');
   await runCompletionHandlers(app, { db: tx, inspectionId: id, masterInspectionId: current.masterInspectionId, failedChecks: failedChecks(form.schema, data) });
   return updated;
 }

@@ -6,6 +6,7 @@ import { loadSystemSettings } from '../settings/index';
 import { subjectsSql } from './inspection-subjects';
 import { inspections, masterInspections } from './inspections.table';
 import * as repo from './inspections.repo';
+import { publishInspectionEvents } from './inspection-events';
 
 export const INSPECTION_SCHEDULE_JOB = 'inspections.schedule';
 /** The scheduler looks back at most this far for a missed tick (a server down over midnight). */
@@ -39,7 +40,10 @@ export async function runInspectionSchedule(db: Db, now = new Date()): Promise<{
         .update(masterInspections)
         .set({ lastScheduledAt: sql`greatest(coalesce(${masterInspections.lastScheduledAt}, ${tick.toISOString()}::timestamptz), ${tick.toISOString()}::timestamptz)` })
         .where(sql`${masterInspections.id} = ${master.id}`);
-      return (result as unknown as { rows: unknown[] }).rows.length;
+      const made = (result as unknown as { rows: Array<{ id: string }> }).rows;
+      // Inspections/Created for each new one, one insert; a tick run twice made none and publishes none.
+      await publishInspectionEvents(tx, made.map((row) => row.id), 'Created');
+      return made.length;
     });
   }
   return { created };

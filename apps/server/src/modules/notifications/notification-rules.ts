@@ -1,7 +1,7 @@
-import type { TModule } from '@apron/core';
+import { isModule } from '@apron/core';
 import { renderTemplate } from '@apron/core/templates';
 import type { Tx } from '../../db/client';
-import { findCompanyRecipients, findInternalRecipientsWithModule, type Recipient } from '../../platform/auth/audiences';
+import { findCompanyRecipients, findInternalRecipients, findInternalRecipientsWithModule, type Recipient } from '../../platform/auth/audiences';
 import type { DomainEventRow } from '../../platform/events/index';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index';
 import { queueMails } from '../../platform/mail/index';
@@ -29,13 +29,16 @@ export async function applyNotificationRules(tx: Tx, event: DomainEventRow): Pro
 }
 
 /**
- * Internal: the enabled staff holding the rule's module. External: the enabled users of the
+ * Internal: the enabled staff holding the rule's module (all enabled staff for a module that is no
+ * permission module: Inspections, Workorders, Assets). External: the enabled users of the
  * record's company (none when the record has no company). Both: the two, each person once.
  */
 async function audienceOf(tx: Tx, rule: NotificationRow, event: DomainEventRow): Promise<Recipient[]> {
   const people = new Map<string, Recipient>();
   if (rule.notify === 'Internal' || rule.notify === 'Both') {
-    for (const r of await findInternalRecipientsWithModule(tx, rule.module as TModule)) people.set(r.id, r);
+    // Inspections, Workorders and Assets are no permission module: every enabled staff member has them.
+    const staff = isModule(rule.module) ? await findInternalRecipientsWithModule(tx, rule.module) : await findInternalRecipients(tx);
+    for (const r of staff) people.set(r.id, r);
   }
   if ((rule.notify === 'External' || rule.notify === 'Both') && event.companyId) {
     for (const r of await findCompanyRecipients(tx, event.companyId)) people.set(r.id, r);

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors/app-error';
 import { checkedAnswers, formExists, formVersion, inspectionsOfMaster, masterInspectionOptions, type CompletedInspection } from './linked-modules';
+import { publishWorkorderEvents } from './workorder-events';
 import * as repo from './workorders.repo';
 import type { WorkorderScope } from './workorders.policy';
 import { masterWorkorders, workorders, type MasterWorkorderRow, type WorkorderRow } from './workorders.table';
@@ -98,6 +99,7 @@ export async function createWorkorder(tx: DbOrTx, actor: AuditActor, input: z.ou
       })
       .returning();
     await recordAudit(tx, actor, { action: 'create', entity: 'workorder', entityId: row!.id, after: row! });
+    await publishWorkorderEvents(tx, [row!.id], 'Created');
     return row!;
   } catch (error) {
     // Two creates with one number at the same moment: the unique index decides, the field says why.
@@ -121,6 +123,7 @@ export async function updateWorkorder(tx: DbOrTx, actor: AuditActor, id: string,
     .where(eq(workorders.id, id))
     .returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'workorder', entityId: id, before, after: row! });
+  await publishWorkorderEvents(tx, [id], 'Updated');
   return row!;
 }
 
@@ -141,6 +144,7 @@ export async function saveAnswers(tx: DbOrTx, actor: AuditActor, id: string, sco
     .where(eq(workorders.id, id))
     .returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'workorder', entityId: id, before: { status: before.status, data: before.data }, after: { status: row!.status, data: row!.data } });
+  await publishWorkorderEvents(tx, [id], 'Updated');
   return row!;
 }
 
@@ -156,6 +160,7 @@ export async function completeWorkorder(tx: DbOrTx, actor: AuditActor, id: strin
     .where(eq(workorders.id, id))
     .returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'workorder', entityId: id, before: { status: before.status }, after: { status: row!.status } });
+  await publishWorkorderEvents(tx, [id], 'Updated');
   return row!;
 }
 
@@ -190,6 +195,9 @@ export async function openWorkorderForFailedChecks(tx: DbOrTx, event: CompletedI
     })
     .onConflictDoNothing()
     .returning();
-  if (row) await recordAudit(tx, { user: null }, { action: 'create', entity: 'workorder', entityId: row.id, after: row, reason: `failed checks of inspection ${event.inspectionId}` });
+  if (row) {
+    await recordAudit(tx, { user: null }, { action: 'create', entity: 'workorder', entityId: row.id, after: row, reason: `failed checks of inspection ${event.inspectionId}` });
+    await publishWorkorderEvents(tx, [row.id], 'Created');
+  }
   return row ?? null;
 }
