@@ -3,12 +3,13 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { COMPANY_MESSAGES } from '@apron/core/companies';
-import { isModuleAdmin } from '@apron/core/access';
+import { hasModule, isModuleAdmin } from '@apron/core/access';
 import { Documents } from '../../components/documents';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
+import { SendNoticeButton } from '../../components/send-notice-button';
 import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
@@ -74,7 +75,12 @@ function EditCompanyPage({ id }: { id: string }) {
   const { abilities } = company;
   return (
     <>
-      <PageHeader title={company.name} backTo={backTo} subtitle={<Chip size="small" label={company.status} component="span" />} />
+      <PageHeader
+        title={company.name}
+        backTo={backTo}
+        subtitle={<Chip size="small" label={company.status} component="span" />}
+        actions={hasModule(user, 'Company') ? <SendNoticeButton module="Company" recordId={company._id} /> : undefined}
+      />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <CompanyForm

@@ -8,11 +8,13 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useParams } from 'react-router';
+import { hasModule } from '@apron/core/access';
 import { INVOICE_MESSAGES, type TInvoice, type TLineItem } from '@apron/core/invoices';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
+import { SendNoticeButton } from '../../components/send-notice-button';
 import { ApiError, isApiError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
@@ -84,6 +86,8 @@ function InvoiceDetail(props: { invoice: TInvoice; renderPayments?: TRenderPayme
             <Button variant="outlined" component="a" href={invoicePdfUrl(invoice._id)} target="_blank" rel="noopener">
               PDF
             </Button>
+            {/* notices are staff messages (PRODUCT-RULES 18: shares need the module); tenants have Email */}
+            {hasModule(user, 'Invoices') && <SendNoticeButton module="Invoices" recordId={invoice._id} />}
             {user?.isInternal && abilities.comment && (
               <Tooltip title={invoice.status === 'Cancelled' ? 'The invoice is cancelled' : abilities.cancel ? '' : INVOICE_MESSAGES.cancelPaid}>
                 <span>

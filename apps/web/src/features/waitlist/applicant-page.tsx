@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { canOpenArea } from '@apron/core/access';
+import { canOpenArea, hasModule } from '@apron/core/access';
 import { WAITLIST_MESSAGES } from '@apron/core/waitlist';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Documents } from '../../components/documents';
@@ -11,6 +11,7 @@ import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
+import { SendNoticeButton } from '../../components/send-notice-button';
 import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
 import { useApplicant, useCreateAccount, useDeleteApplicant, useJoinInfo } from './api';
@@ -73,6 +74,7 @@ export function ApplicantPage() {
           Create Account
         </Button>
       )}
+      {hasModule(user, 'Waitlist') && <SendNoticeButton module="Waitlist" recordId={applicant._id} />}
       {applicant.companyId && canOpenCompany && (
         <Button component={RouterLink} to={`/companies/${encodeURIComponent(applicant.companyId)}`}>
           Open Company
