@@ -5,6 +5,8 @@ export interface BenchOptions {
   connections: number;
   duration: number;
   warmup: number;
+  /** Requests per second over all connections (autocannon overallRate); 0 = as fast as answered. */
+  rate: number;
   databaseUrl: string | undefined;
   logLevel: string;
   /** Skip `vacuum analyze` after seeding (measure freshly bulk-loaded tables). */
@@ -28,6 +30,9 @@ Options:
   --connections N    concurrent HTTP connections (default 50)
   --duration S       seconds of measured load per server (default 10)
   --warmup S         seconds of unmeasured load first (default 2)
+  --rate R           send R requests per second in all (a real demand, e.g. chat-poll's 525
+                     clients every 5 s = 105) instead of as many as the server answers; compare
+                     latency then, not throughput (default 0: unlimited)
   --database-url URL run on this PostgreSQL (a scratch database is created and dropped);
                      defaults to $DATABASE_URL, else a fresh PGlite data dir under bench/.data
   --log-level L      the app's LOG_LEVEL during load (default warn)
@@ -45,6 +50,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     connections: 50,
     duration: 10,
     warmup: 2,
+    rate: 0,
     databaseUrl: process.env.DATABASE_URL || undefined,
     logLevel: 'warn',
     noVacuum: false,
@@ -64,6 +70,7 @@ export function parseArgs(argv: string[]): BenchOptions {
       case '--connections': options.connections = number(flag, value()); break;
       case '--duration': options.duration = number(flag, value()); break;
       case '--warmup': options.warmup = number(flag, value()); break;
+      case '--rate': options.rate = number(flag, value()); break;
       case '--database-url': options.databaseUrl = value(); break;
       case '--log-level': options.logLevel = value() ?? 'warn'; break;
       case '--no-vacuum': options.noVacuum = true; break;

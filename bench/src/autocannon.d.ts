@@ -17,6 +17,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     requests?: Request[];
+    /** Requests per second over all connections (0 = unlimited). */
+    overallRate?: number;
   }
   export interface Histogram {
     average: number;

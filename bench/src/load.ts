@@ -81,10 +81,12 @@ export async function drive(
   server: RunningServer,
   seeded: SeededScenario,
   label: ServerLabel,
-  options: { connections: number; duration: number; warmup: number },
+  options: { connections: number; duration: number; warmup: number; rate?: number },
 ): Promise<LoadResult> {
-  if (options.warmup > 0) await autocannon({ ...target(server, seeded, label, options.connections), duration: options.warmup });
-  const result = await autocannon({ ...target(server, seeded, label, options.connections), duration: options.duration });
+  // A rate (requests per second in all) models a known demand; without one, as fast as answered.
+  const rate = options.rate ? { overallRate: options.rate } : {};
+  if (options.warmup > 0) await autocannon({ ...target(server, seeded, label, options.connections), ...rate, duration: options.warmup });
+  const result = await autocannon({ ...target(server, seeded, label, options.connections), ...rate, duration: options.duration });
   const memory = server.child.pid ? memoryOf(server.child.pid) : null;
   const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
   const expected = new Set((seeded.post?.expectedStatuses ?? []).map(String));

@@ -53,7 +53,8 @@ interface HttpReport {
 async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, driver: string): Promise<HttpReport> {
   const size = options.size ?? scenario.defaultSize;
   console.log(`\n== ${scenario.name}: ${scenario.description}`);
-  console.log(`   size ${size}, ${options.connections} connections, ${options.duration} s (+${options.warmup} s warm-up), ${driver}`);
+  const rate = options.rate ? `, at most ${options.rate} req/s in all` : '';
+  console.log(`   size ${size}, ${options.connections} connections${rate}, ${options.duration} s (+${options.warmup} s warm-up), ${driver}`);
   const scratch = await createScratchDb(scenario.name, options.databaseUrl);
   const loadBefore = loadAverage();
   try {
@@ -77,7 +78,7 @@ async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, dr
     const seedMs = Date.now() - seedStarted;
     console.log(`   seeded in ${(seedMs / 1000).toFixed(1)} s; load average ${loadBefore.join(' ')}`);
 
-    const load = { connections: options.connections, duration: options.duration, warmup: options.warmup };
+    const load = { connections: options.connections, duration: options.duration, warmup: options.warmup, rate: options.rate };
     const app = await startServer(SERVER_MAIN, { ...scratch.env, LOG_LEVEL: options.logLevel, NODE_ENV: 'production', SESSION_SECRET: 'bench-'.padEnd(40, 'x') });
     let appResult: LoadResult;
     try {
