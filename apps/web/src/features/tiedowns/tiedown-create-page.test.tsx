@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accessBody, appConfig, buildUser, SIGNED_OUT } from '../../test/fixtures';
+import { fakeSquare, forgetSquareSdk, serveSquareSdk, SQUARE_CONFIG_ROUTE, squareScripts } from '../../test/fake-square';
 import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';
 
@@ -16,9 +17,17 @@ const TIEDOWN = {
   createdAt: '2026-11-23T12:00:00Z', abilities: { assignSpace: false, viewInvoice: false },
 };
 
-function stub(paymentRequired: boolean, post: (call: TRecordedCall) => { status?: number; body?: unknown }, session: { body: unknown } = SIGNED_OUT) {
+const TEST_CONFIG_ROUTE = { 'GET /api/Payment/Config': { body: { testMode: true, provider: { provider: 'test' }, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } } };
+
+function stub(
+  paymentRequired: boolean,
+  post: (call: TRecordedCall) => { status?: number; body?: unknown },
+  session: { body: unknown } = SIGNED_OUT,
+  paymentConfig: Record<string, { body: unknown }> = TEST_CONFIG_ROUTE,
+) {
   return stubFetch({
     ...CSRF_ROUTE,
+    ...paymentConfig,
     'GET /api/Session': session,
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/TieDown/Form': { body: { rates: RATES, paymentRequired, testMode: true, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } },
@@ -37,6 +46,14 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText(/Aircraft Type/), 'Large Jet');
   await user.type(screen.getByLabelText(/Aircraft Number/), 'N123AB');
 }
+
+const CREATED = { status: 201, body: { message: 'Transient Parking Requested', tiedown: TIEDOWN, receipt: null } };
+const DECLINED = { status: 422, body: { code: 'UNPROCESSABLE', message: 'The card was declined.' } };
+const UNAVAILABLE = { status: 503, body: { message: 'The payment service is unavailable. Try again.' } };
+
+afterEach(() => {
+  forgetSquareSdk();
+});
 
 describe('/tiedown/create', () => {
   it('offers exactly the six types and names bad fields with the spec texts', async () => {
@@ -78,7 +95,10 @@ describe('/tiedown/create', () => {
     await fill(user);
     expect(await screen.findByText(/Total: \$160.00/)).toBeInTheDocument();
     expect(screen.getByText(/Large Jet: \$80.00 per night × 2 nights = \$160.00/)).toBeInTheDocument();
+    // the form's first load has no card code: Square's loader and the card kit come with the payment step
+    expect(squareScripts()).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Test mode: no money moves.')).toBeInTheDocument();
     await user.type(await screen.findByLabelText(/Card Number/), '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay $160.00' }));
     expect(await screen.findByText(/you will not be charged twice/)).toBeInTheDocument();
@@ -97,5 +117,51 @@ describe('/tiedown/create', () => {
     expect(await screen.findByDisplayValue('Bessie')).toBeInTheDocument();
     expect(screen.getByLabelText(/Last Name/)).toHaveValue('Coleman');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('bessie@example.test');
+  });
+
+  it('with Square, pays through Square\'s card fields: the token is the sourceId; a retry keeps key and token; a decline starts a new attempt', async () => {
+    const user = userEvent.setup();
+    const square = fakeSquare([{ status: 'OK', token: 'cnon:parking-1' }, { status: 'OK', token: 'cnon:parking-2' }]);
+    const answers = [UNAVAILABLE, DECLINED, CREATED];
+    const net = stub(true, () => answers.shift() ?? { status: 500 }, SIGNED_OUT, SQUARE_CONFIG_ROUTE);
+    renderApp('/tiedown/create');
+    await fill(user);
+    expect(await screen.findByText(/Total: \$160.00/)).toBeInTheDocument();
+    // Square's script is not loaded by the form, only by the payment step
+    expect(squareScripts()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await serveSquareSdk(square.sdk);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $160.00' })).toBeEnabled());
+    expect(square.calls.attach).toHaveLength(1);
+    expect(screen.queryByLabelText(/Card Number/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pay $160.00' }));
+    expect(await screen.findByText(/you will not be charged twice/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $160.00' }));
+    expect(await screen.findByText('The card was declined.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $160.00' }));
+    expect(await screen.findByRole('heading', { name: 'Transient Parking Requested' })).toBeInTheDocument();
+
+    const [first, retry, next] = net.callsTo('POST', '/api/Invoices/TieDown');
+    expect(first!.body).toMatchObject({ sourceId: 'cnon:parking-1', firstName: 'Amelia' });
+    expect(first!.body).not.toHaveProperty('amount');
+    expect(retry!.body).toEqual(first!.body);
+    expect(retry!.headers.get('idempotency-key')).toBe(first!.headers.get('idempotency-key'));
+    expect(next!.body).toMatchObject({ sourceId: 'cnon:parking-2' });
+    expect(next!.headers.get('idempotency-key')).not.toBe(first!.headers.get('idempotency-key'));
+    expect(square.calls.tokenize).toBe(2);
+  });
+
+  it('with a provider the page cannot use, says card payments are unavailable and offers Back', async () => {
+    const user = userEvent.setup();
+    const net = stub(true, () => CREATED, SIGNED_OUT, { 'GET /api/Payment/Config': { body: { testMode: false, provider: { provider: 'other' }, testCards: null } } });
+    renderApp('/tiedown/create');
+    await fill(user);
+    await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Card payments are unavailable right now.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $160.00' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText(/Aircraft Number/)).toHaveValue('N123AB');
+    expect(net.callsTo('POST', '/api/Invoices/TieDown')).toHaveLength(0);
   });
 });

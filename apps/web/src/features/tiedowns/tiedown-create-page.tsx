@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,8 +12,10 @@ import { PlainField } from '../../components/plain-field';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { readIdentity } from '../../lib/identity';
 import { useAccess } from '../../lib/session';
-import { TiedownPaymentStep } from './tiedown-payment-step';
 import { newIdempotencyKey, submitTiedown, useTiedownFormInfo, useTiedownQuote } from './public-api';
+
+/** The payment step (the card kit, Square's loader) loads on 'Continue to Payment', not with the form. */
+const TiedownPaymentStep = lazy(async () => ({ default: (await import('./tiedown-payment-step')).TiedownPaymentStep }));
 
 const TYPE_OPTIONS = AIRCRAFT_TYPES.map((t) => ({ value: t, label: t }));
 const EMPTY: TTiedownFormValues = { firstName: '', lastName: '', phone: '', email: '', beginDate: '', endDate: '', airCraftType: '', airCraftNum: '', vehicleNum: '' };
@@ -113,17 +115,18 @@ export function TiedownCreatePage() {
         Transient Parking
       </Typography>
       {step === 'pay' && quote.data ? (
-        <TiedownPaymentStep
-          quote={quote.data}
-          values={values}
-          info={info.data!}
-          submitting={submitting}
-          onBack={() => setStep('form')}
-          onPay={(sourceId, retry) => {
-            if (!retry) key.current = null; // a new card is a new attempt; a retry keeps the key
-            return send(sourceId);
-          }}
-        />
+        <Suspense fallback={<Typography role="status">Loading the payment step…</Typography>}>
+          <TiedownPaymentStep
+            quote={quote.data}
+            values={values}
+            submitting={submitting}
+            onBack={() => setStep('form')}
+            onPay={(sourceId, retry) => {
+              if (!retry) key.current = null; // a new card is a new attempt; a retry keeps the key
+              return send(sourceId);
+            }}
+          />
+        </Suspense>
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="form" noValidate onSubmit={onSubmit} aria-label="Transient parking request" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -6,48 +6,61 @@ import Typography from '@mui/material/Typography';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney } from '@apron/core/money-format';
 import type { TTiedownFormValues } from '@apron/core/tiedowns/rules';
-import type { TTiedownFormInfo, TTiedownQuote } from '@apron/core/tiedowns';
-import { PlainField } from '../../components/plain-field';
+import type { TTiedownQuote } from '@apron/core/tiedowns';
+import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from '../../components/card-entry';
 import { errorMessage, isApiError } from '../../lib/api-client';
-
-const TEST_CARD_LABELS: Record<string, string> = { approve: 'approves', decline: 'declines', transientError: 'fails once (try again)' };
-const groupDigits = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** A failure worth retrying with the same key: the network or the provider was unavailable. */
 const isTransient = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
 
 /**
- * The payment step (TIEDOWN_PAYMENT on): the server's total and how it is made, then the card.
- * The server charges its own figure; the page sends the card token only. A retry after a network
- * or provider failure keeps the request's Idempotency-Key (no second charge); a decline ends the
- * attempt and stores nothing, so the pilot may try another card.
+ * The payment step (TIEDOWN_PAYMENT on): the server's total and how it is made, then the card
+ * (the card kit: the test provider's card number or Square's card fields). The server charges its
+ * own figure; the page sends the card token only. A retry after a network or provider failure
+ * keeps the request's Idempotency-Key and the same token (no second charge); a decline ends the
+ * attempt and stores nothing, so the pilot may try another card (a new token, a new key).
+ * Loaded only when the pilot continues to payment, so the form's first load stays small.
  */
 export function TiedownPaymentStep(props: {
   quote: TTiedownQuote;
   values: TTiedownFormValues;
-  info: TTiedownFormInfo;
   submitting: boolean;
   onBack: () => void;
   onPay: (sourceId: string, retry: boolean) => Promise<void>;
 }) {
-  const { quote, values, info, submitting, onBack, onPay } = props;
-  const [card, setCard] = useState('');
+  const { quote, values, submitting, onBack, onPay } = props;
+  const cardEntry = useRef<TCardEntryHandle>(null);
+  const [card, setCard] = useState<TCardEntryState>(NO_CARD);
+  const [tokenizing, setTokenizing] = useState(false);
   const [problem, setProblem] = useState<{ text: string; retry: boolean } | null>(null);
-  const [lastCard, setLastCard] = useState<string | null>(null);
-  const digits = card.replace(/[\s-]/g, '');
+  // The token of the attempt a transient failure left open, and the card it was made from.
+  const open = useRef<{ card: string; sourceId: string } | null>(null);
+  const busy = submitting || tokenizing;
   const amount = formatMoney(Math.round(quote.amount * 100));
 
-  const pay = (event: FormEvent) => {
+  const pay = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
-    if (!/^\d{12,19}$/.test(digits)) {
-      setProblem({ text: 'Card Number is not valid', retry: false });
-      return;
+    if (busy) return;
+    const retry = problem?.retry === true && open.current?.card === card.card;
+    let sourceId = retry ? open.current!.sourceId : null;
+    if (!sourceId) {
+      setTokenizing(true);
+      try {
+        sourceId = await cardEntry.current!.tokenize();
+      } catch (error) {
+        setProblem({ text: error instanceof Error ? error.message : 'The card could not be read.', retry: false });
+        return;
+      } finally {
+        setTokenizing(false);
+      }
     }
-    const retry = problem?.retry === true && lastCard === digits;
+    open.current = { card: card.card, sourceId };
     setProblem(null);
-    setLastCard(digits);
-    onPay(`test:${digits}`, retry).catch((error: unknown) => setProblem({ text: errorMessage(error), retry: isTransient(error) }));
+    onPay(sourceId, retry).catch((error: unknown) => {
+      const transient = isTransient(error);
+      if (!transient) open.current = null;
+      setProblem({ text: errorMessage(error), retry: transient });
+    });
   };
 
   return (
@@ -62,42 +75,23 @@ export function TiedownPaymentStep(props: {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Fee: nightly rate of the aircraft type × nights (calendar days from arrival to departure). {quote.explanation}
       </Typography>
-      {info.testCards ? (
-        <Box component="form" noValidate onSubmit={pay} aria-label="Pay by card" sx={{ display: 'grid', gap: 1.5, maxWidth: 420 }}>
-          <Typography variant="body2" sx={{ color: 'warning.dark', fontWeight: 600 }}>
-            Test mode: no money moves.
+      <Box component="form" noValidate onSubmit={(event) => void pay(event)} aria-label="Pay by card" sx={{ display: 'grid', gap: 1.5, maxWidth: 420 }}>
+        <CardEntry ref={cardEntry} onCardChange={setCard} disabled={busy} autoFocus />
+        {problem && (
+          <Typography role="alert" color="error">
+            {problem.text}
+            {problem.retry ? ' You can try again: you will not be charged twice.' : ''}
           </Typography>
-          <PlainField name="cardNumber" label="Card Number" value={card} onChange={setCard} inputMode="numeric" autoComplete="off" maxLength={23} required autoFocus />
-          <Box component="ul" aria-label="Test cards" sx={{ m: 0, pl: 2, color: 'text.secondary', typography: 'body2' }}>
-            {Object.entries(info.testCards).map(([kind, number]) => (
-              <li key={kind}>
-                {groupDigits(number)} {TEST_CARD_LABELS[kind] ?? kind}
-              </li>
-            ))}
-          </Box>
-          {problem && (
-            <Typography role="alert" color="error">
-              {problem.text}
-              {problem.retry ? ' You can try again: you will not be charged twice.' : ''}
-            </Typography>
-          )}
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-            <Button onClick={onBack} disabled={submitting}>
-              Back
-            </Button>
-            <Button type="submit" variant="contained" disabled={submitting || !digits}>
-              {submitting ? 'Paying…' : `Pay ${amount}`}
-            </Button>
-          </Box>
-        </Box>
-      ) : (
-        <>
-          <Typography role="alert">Card payments with the configured provider are not available on this page yet. Please contact the airport office.</Typography>
-          <Button onClick={onBack} sx={{ mt: 2 }}>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+          <Button onClick={onBack} disabled={busy}>
             Back
           </Button>
-        </>
-      )}
+          <Button type="submit" variant="contained" disabled={busy || !card.ready}>
+            {busy ? 'Paying…' : `Pay ${amount}`}
+          </Button>
+        </Box>
+      </Box>
     </Paper>
   );
 }

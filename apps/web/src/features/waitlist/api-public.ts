@@ -13,15 +13,6 @@ export function useJoinInfo(enabled = true) {
   return useQuery({ queryKey: JOIN_INFO_KEY, queryFn: () => apiFetch<TWaitlistJoinInfo>('/WaitList/Join'), enabled });
 }
 
-/** Test cards of the built-in provider (null with a real provider). */
-export function useTestCards(enabled = true) {
-  return useQuery({
-    queryKey: ['paymentConfig'],
-    queryFn: () => apiFetch<{ testMode: boolean; testCards: Record<string, string> | null }>('/Payment/Config'),
-    enabled,
-  });
-}
-
 export function newJoinKey(): string {
   return `waitlist-${crypto.randomUUID()}`;
 }

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const user = userEvent.setup({ delay: null });
 import type { TWaitlistJoinInfo } from '@apron/core/waitlist';
-import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
+import { fakeSquare, forgetSquareSdk, serveSquareSdk, SQUARE_CONFIG_ROUTE, squareScripts } from '../../test/fake-square';
+import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
 import { SIGNED_OUT } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { JoinWaitlistButtons } from './join-waitlist-buttons';
@@ -15,15 +16,31 @@ function info(overrides: Partial<TWaitlistJoinInfo> = {}): TWaitlistJoinInfo {
   return { propertyTypes: [{ _id: TYPE_ID, name: 'T-Hangar' }], charge: 10, factSheetUrl: '/api/factsheet', staffForm: false, testMode: true, ...overrides };
 }
 
-function stub(joinInfo: TWaitlistJoinInfo) {
+const TEST_CONFIG_ROUTE = { 'GET /api/Payment/Config': { body: { testMode: true, provider: { provider: 'test' }, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } } };
+const JOINED = { status: 201, body: { message: 'Added to WaitList', _id: 'a1', status: 'Paid', amount: 10 } };
+
+function stub(joinInfo: TWaitlistJoinInfo, post: (call: TRecordedCall) => { status?: number; body?: unknown } = () => JOINED, paymentConfig: Record<string, { body: unknown }> = TEST_CONFIG_ROUTE) {
   return stubFetch({
     ...CSRF_ROUTE,
+    ...paymentConfig,
     'GET /api/Session': SIGNED_OUT,
     'GET /api/WaitList/Join': { body: joinInfo },
-    'GET /api/Payment/Config': { body: { testMode: true, provider: { provider: 'test' }, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } },
-    'POST /api/WaitList/Join': { status: 201, body: { message: 'Added to WaitList', _id: 'a1', status: 'Paid', amount: 10 } },
+    'POST /api/WaitList/Join': post,
   });
 }
+
+async function fillForm(dialog: HTMLElement) {
+  await user.selectOptions(within(dialog).getByLabelText(/^Property Type/), TYPE_ID);
+  await user.type(within(dialog).getByLabelText(/^First Name/), 'Jamie');
+  await user.type(within(dialog).getByLabelText(/^Last Name/), 'Wingfield');
+  await user.type(within(dialog).getByLabelText(/^Phone/), '7755550199');
+  await user.type(within(dialog).getByLabelText(/^Email/), 'jamie@example.test');
+  await user.type(within(dialog).getByLabelText(/^Organization/), 'Wingfield Aero');
+}
+
+afterEach(() => {
+  forgetSquareSdk();
+});
 
 async function openDialog() {
   await user.click(screen.getByRole('button', { name: 'Join WaitList' }));
@@ -45,12 +62,8 @@ describe('Join WaitList dialog', () => {
     expect(within(dialog).getByText('Phone is required')).toBeInTheDocument();
     expect(net.callsTo('POST', '/api/WaitList/Join')).toHaveLength(0);
 
-    await user.selectOptions(select, TYPE_ID);
-    await user.type(within(dialog).getByLabelText(/^First Name/), 'Jamie');
-    await user.type(within(dialog).getByLabelText(/^Last Name/), 'Wingfield');
-    await user.type(within(dialog).getByLabelText(/^Phone/), '7755550199');
-    await user.type(within(dialog).getByLabelText(/^Email/), 'jamie@example.test');
-    await user.type(within(dialog).getByLabelText(/^Organization/), 'Wingfield Aero');
+    await fillForm(dialog);
+    expect(within(dialog).getByRole('list', { name: 'Test cards' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Pay and Submit' }));
     expect(await within(dialog).findByText('Card Number is required')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Card Number/), '4242 4242 4242 4242');
@@ -73,5 +86,39 @@ describe('Join WaitList dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/WaitList/Join')).toHaveLength(1));
     expect(net.callsTo('POST', '/api/WaitList/Join')[0]!.body).not.toHaveProperty('sourceId');
+  }, 120_000);
+
+  it("with Square, sends Square's token as sourceId; a retry keeps key and token, a decline starts a new attempt", async () => {
+    const square = fakeSquare([{ status: 'OK', token: 'cnon:waitlist-1' }, { status: 'OK', token: 'cnon:waitlist-2' }]);
+    const answers = [
+      { status: 503, body: { code: 'UNAVAILABLE', message: 'The payment service is unavailable. Try again.' } },
+      { status: 422, body: { code: 'UNPROCESSABLE', message: 'The card was declined.' } },
+      JOINED,
+    ];
+    const net = stub(info(), () => answers.shift() ?? { status: 500 }, SQUARE_CONFIG_ROUTE);
+    renderWithProviders(<JoinWaitlistButtons />);
+    // the listings page loads no card code: Square's script comes with the dialog's payment section
+    expect(squareScripts()).toHaveLength(0);
+    const dialog = await openDialog();
+    await serveSquareSdk(square.sdk);
+    await waitFor(() => expect(square.calls.attach).toHaveLength(1));
+    expect(within(dialog).queryByLabelText(/^Card Number/)).not.toBeInTheDocument();
+    await fillForm(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay and Submit' }));
+    expect(await screen.findByText('The payment service is unavailable. Try again.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay and Submit' }));
+    expect(await screen.findByText('The card was declined.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay and Submit' }));
+    expect(await screen.findByRole('dialog', { name: 'Added to WaitList' })).toBeInTheDocument();
+
+    const [first, retry, next] = net.callsTo('POST', '/api/WaitList/Join');
+    expect(first!.body).toMatchObject({ propertyType: TYPE_ID, sourceId: 'cnon:waitlist-1' });
+    expect(first!.body).not.toHaveProperty('amount');
+    expect(retry!.body).toEqual(first!.body);
+    expect(retry!.headers.get('Idempotency-Key')).toBe(first!.headers.get('Idempotency-Key'));
+    expect(next!.body).toMatchObject({ sourceId: 'cnon:waitlist-2' });
+    expect(next!.headers.get('Idempotency-Key')).not.toBe(first!.headers.get('Idempotency-Key'));
+    expect(square.calls.tokenize).toBe(2);
   }, 120_000);
 });

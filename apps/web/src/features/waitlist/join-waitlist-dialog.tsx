@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,18 +7,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney, toCents } from '@apron/core/money';
 import { PLEASE_SELECT, WAITLIST_MESSAGES, ZWaitlistJoin, ZWaitlistJoinPublic, type TWaitlistJoin, type TWaitlistJoined, type TWaitlistJoinInfo, type TWaitlistJoinInput } from '@apron/core/waitlist';
+import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from '../../components/card-entry';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { isApiError } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
-import { newJoinKey, useJoinInfo, useJoinWaitlist, useTestCards } from './api-public';
+import { newJoinKey, useJoinInfo, useJoinWaitlist } from './api-public';
 
 const EMPTY: TWaitlistJoinInput = { propertyType: '', aircrafttype: '', firstName: '', lastName: '', phone: '', email: '', organization: '', website: '' };
 
@@ -26,8 +26,10 @@ const EMPTY: TWaitlistJoinInput = { propertyType: '', aircrafttype: '', firstNam
  * Join Waitlist (spec doc 1 §2): Property Type ('Please Select' first), Aircraft Type, names,
  * Phone, Email, Organization. Whether phone, e-mail and organization are required is the server's
  * answer for the caller's role (`staffForm`), and the server checks it again. With a charge the
- * button reads 'Pay and Submit' and the card is charged by the server for its own amount; one
- * Idempotency-Key per attempt, so a second click is the same join.
+ * button reads 'Pay and Submit', the card is the card kit (test card number or Square's fields)
+ * and the server charges its own amount. One Idempotency-Key and one source token per attempt
+ * (the form and the card): a retry after a network or provider failure sends both again, so a
+ * second click is the same join; a decline ends the attempt and the next click tokenizes again.
  */
 export function JoinWaitlistDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const info = useJoinInfo(open);
@@ -50,45 +52,63 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
   const notify = useNotify();
   const join = useJoinWaitlist();
   const charged = info.charge > 0;
-  const cards = useTestCards(charged);
   const schema = info.staffForm ? ZWaitlistJoin : ZWaitlistJoinPublic;
   const form = useForm<TWaitlistJoinInput, unknown, TWaitlistJoin>({ resolver: zodResolver(schema), defaultValues: EMPTY });
-  const [card, setCard] = useState('');
+  const cardEntry = useRef<TCardEntryHandle>(null);
+  const [card, setCard] = useState<TCardEntryState>(NO_CARD);
   const [cardError, setCardError] = useState('');
+  const [tokenizing, setTokenizing] = useState(false);
   const [done, setDone] = useState<TWaitlistJoined | null>(null);
-  // one key per attempt (form + card): a retry after a network failure is the same join
-  const [attempt, setAttempt] = useState<{ key: string; fingerprint: string } | null>(null);
+  // The open attempt (form + card): its key and card token, kept after a network or provider failure.
+  const attempt = useRef<{ key: string; fingerprint: string; sourceId: string | undefined } | null>(null);
+  // A second click while this one tokenizes or sends is dropped (state would only show it later).
+  const inFlight = useRef(false);
   const { control } = form;
   const required = !info.staffForm;
-  const testCards = cards.data?.testCards ?? null;
+  const busy = join.isPending || tokenizing;
 
-  const submit = form.handleSubmit((values) => {
-    const digits = card.replace(/[\s-]/g, '');
-    if (charged && !digits) {
-      setCardError('Card Number is required');
-      return;
+  const send = async (values: TWaitlistJoin) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    const fingerprint = JSON.stringify([values, charged ? card.card : null]);
+    if (attempt.current?.fingerprint !== fingerprint) {
+      let sourceId: string | undefined;
+      if (charged) {
+        setTokenizing(true);
+        try {
+          sourceId = await cardEntry.current!.tokenize();
+        } catch (error) {
+          setCardError(error instanceof Error ? error.message : 'The card could not be read.');
+          inFlight.current = false;
+          return;
+        } finally {
+          setTokenizing(false);
+        }
+      }
+      attempt.current = { key: newJoinKey(), fingerprint, sourceId };
     }
-    const body: TWaitlistJoin = { ...values, ...(charged ? { sourceId: `test:${digits}` } : {}) };
-    const fingerprint = JSON.stringify(body);
-    const key = attempt?.fingerprint === fingerprint ? attempt.key : newJoinKey();
-    setAttempt({ key, fingerprint });
+    const { key, sourceId } = attempt.current;
+    const body: TWaitlistJoin = { ...values, ...(sourceId ? { sourceId } : {}) };
     join.mutate(
       { body, idempotencyKey: key },
       {
         onSuccess: (answer) => {
-          setAttempt(null);
+          attempt.current = null;
           notify.success(WAITLIST_MESSAGES.added);
           setDone(answer);
         },
         onError: (error) => {
-          // a definitive answer (a decline) ends the attempt; a network or provider failure keeps the key
-          if (isApiError(error) && error.status > 0 && error.status < 500) setAttempt(null);
+          // a definitive answer (a decline) ends the attempt; a network or provider failure keeps the key and token
+          if (isApiError(error) && error.status > 0 && error.status < 500) attempt.current = null;
           if (isApiError(error) && error.fieldErrors.sourceId) setCardError(error.fieldErrors.sourceId);
           reportFormError(error, form.setError, schema, notify);
         },
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
     );
-  });
+  };
 
   if (done) {
     return (
@@ -115,9 +135,9 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
       open
       title="Join WaitList"
       onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      submitting={join.isPending}
-      submitLabel={join.isPending ? 'Sending…' : charged ? 'Pay and Submit' : 'Submit'}
+      onSubmit={(event) => void form.handleSubmit(send)(event)}
+      submitting={busy}
+      submitLabel={busy ? 'Sending…' : charged ? 'Pay and Submit' : 'Submit'}
     >
       {info.factSheetUrl && (
         <Button href={info.factSheetUrl} target="_blank" rel="noopener" sx={{ alignSelf: 'flex-start' }}>
@@ -159,33 +179,14 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
           <Typography variant="subtitle1" component="h3">
             Wait list fee: {formatMoney(toCents(info.charge))}
           </Typography>
-          {testCards ? (
-            <>
-              <MuiTextField
-                label="Card Number"
-                value={card}
-                onChange={(event) => {
-                  setCard(event.target.value);
-                  setCardError('');
-                }}
-                required
-                fullWidth
-                size="small"
-                autoComplete="off"
-                error={!!cardError}
-                helperText={cardError || 'Test mode: no money moves.'}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
-                sx={{ mt: 1 }}
-              />
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                Test cards: {Object.values(testCards).join(', ')}
-              </Typography>
-            </>
-          ) : (
-            <Alert severity="info" sx={{ mt: 1 }}>
-              Card payments with the configured provider are not available in this dialog yet.
-            </Alert>
-          )}
+          <CardEntry
+            ref={cardEntry}
+            error={cardError}
+            onCardChange={(state) => {
+              setCard(state);
+              setCardError('');
+            }}
+          />
         </Box>
       )}
     </FormDialog>
