@@ -62,6 +62,20 @@ describe('invoice page', () => {
     expect(screen.queryByRole('button', { name: 'Invoice Items' })).not.toBeInTheDocument();
   });
 
+  it('offers Send Notice to Invoices staff, and not to the company user of the invoice', async () => {
+    stub({ [`GET /api/Invoices/${INVOICE_ID}`]: { body: invoice() } });
+    const staffView = renderApp(`/invoices/${INVOICE_ID}`);
+    expect(await screen.findByRole('button', { name: 'Send Notice' })).toBeInTheDocument();
+    staffView.unmount();
+
+    const tenant = buildUser({ isInternal: false, companyId: COMPANY_ID, modules: [] });
+    stub({ 'GET /api/Session': { body: accessBody(tenant) }, [`GET /api/Invoices/${INVOICE_ID}`]: { body: invoice({ abilities: { ...invoice().abilities, cancel: false } }) } });
+    renderApp(`/invoices/${INVOICE_ID}`);
+    expect(await screen.findByRole('region', { name: 'Invoice details' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Notice' })).not.toBeInTheDocument();
+  });
+
   it("shows the server's field error on the Invoice Items dialog field", async () => {
     const user = userEvent.setup();
     stub({
