@@ -4,13 +4,13 @@ import {
   type TBalanceRecordCreate, type TPayFromBalance,
 } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { recordAudit, type AuditActor } from '../../platform/audit/audit';
+import { isoTimestampSql, recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { lockCompany } from '../companies/index';
 import { invoiceCompanyIdSql, lockPayableSelections } from '../invoices/index';
-import { recordBalancePayments } from '../payments/index';
+import { recordBalancePayments, type LedgerDebitCtes } from '../payments/index';
 import { loadSystemSettingsCached } from '../settings/index';
-import { balanceRecords, type BalanceRecordRow } from './balances.table';
+import { balanceRecords } from './balances.table';
 
 /** Balance = sum of Credits - sum of Debits, in SQL (PRODUCT-RULES 7). */
 export async function companyBalanceCents(db: DbOrTx, companyId: string): Promise<number> {
@@ -53,49 +53,42 @@ export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBal
 }
 
 /**
- * The funds check and the Debit in one statement, under the ledger lock (the caller holds the
- * company row, so the sum read here is the committed ledger): the Debit is written only when the
- * balance covers it (PRODUCT-RULES 6, `hasSufficientFunds`: balance >= amount > 0). Returns the
- * balance before it and the Debit, or no Debit when the funds are short.
+ * The funds check and the Debit as the ledger's CTEs of pay from balance's one statement
+ * (`recordBalancePayments`). The caller holds the company row, so the sum read here is the
+ * committed ledger (a statement after the lock sees every Debit committed before it). The Debit
+ * is written only when the balance covers it (PRODUCT-RULES 6, `hasSufficientFunds`:
+ * balance >= amount > 0); `ledger.balance` is the balance before it.
  */
-async function insertDebitIfFunded(
-  tx: Tx,
-  debit: { companyId: string; amountCents: number; dateApplied: string; reference: string; createdBy: string | null },
-): Promise<{ balance: number; debit: BalanceRecordRow | null }> {
-  const result = await tx.execute(sql`
-    with ledger as (
+function debitIfFunded(debit: { companyId: string; amountCents: number; dateApplied: string; reference: string; createdBy: string | null }): LedgerDebitCtes {
+  return {
+    ctes: sql`ledger as (
       select coalesce(sum(case when type = 'Credit' then amount_cents else -amount_cents end), 0) as balance
       from balance_records where company_id = ${debit.companyId}::uuid
     ), debit as (
       insert into balance_records (company_id, account_num_masked, routing_num, amount_cents, type, date_applied, reference, created_by)
       select ${debit.companyId}::uuid, '****', '', ${debit.amountCents}::bigint, 'Debit', ${debit.dateApplied}::date, ${debit.reference}::text, ${debit.createdBy}::uuid
       from ledger where ${debit.amountCents}::bigint > 0 and ledger.balance >= ${debit.amountCents}::bigint
-      returning id, created_at
-    )
-    select ledger.balance, debit.id, debit.created_at from ledger left join debit on true`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ balance: string | number; id: string | null; created_at: string | Date | null }>;
-  const balance = Number(row!.balance);
-  // The statement applies the rule; the rule's own function must agree.
-  if (!!row!.id !== hasSufficientFunds(balance, debit.amountCents)) throw new Error('The funds check disagrees with hasSufficientFunds');
-  if (!row!.id) return { balance, debit: null };
-  return {
-    balance,
-    debit: {
-      id: row!.id, companyId: debit.companyId, accountNumMasked: '****', routingNum: '', amountCents: debit.amountCents, type: 'Debit', dateApplied: debit.dateApplied,
-      reference: debit.reference, createdBy: debit.createdBy, createdAt: new Date(row!.created_at!),
-    },
+      returning *
+    )`,
+    // what `recordAudit(.., { entity: 'balanceRecord', after: debit })` stores (the routing number is a secret field)
+    audit: sql`select 'create' as action, 'balanceRecord' as entity, d.id::text as entity_id, jsonb_build_object(
+        'id', d.id, 'companyId', d.company_id, 'accountNumMasked', d.account_num_masked, 'amountCents', d.amount_cents, 'type', d.type,
+        'dateApplied', d.date_applied, 'reference', d.reference, 'createdBy', d.created_by, 'createdAt', ${isoTimestampSql(sql`d.created_at`)}) as changes
+      from debit d`,
   };
 }
 
 /**
  * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
- * (airport date and name; cached for a few seconds, this runs hundreds of times a second). Then one transaction of a fixed number of statements, however many
- * invoices: lock the ledger row of the invoices' company (within the caller's scope), lock the invoices and all selected lines in one read and check they are
- * that company's and unpaid (`lockPayableSelections`), check funds and write the Debit in one
- * statement (`insertDebitIfFunded`), and let payments write one payment (receipt) per invoice, the lines 'PAID BY BALANCE',
- * the audit rows and the receipt e-mails (`recordBalancePayments`). Concurrent requests for one
- * company queue on the ledger lock, so the balance never goes below zero and a line is paid once.
- * Returns the payment ids for `requestReceiptPdfs` (after commit).
+ * (airport date and name; cached for a few seconds, this runs hundreds of times a second). Then
+ * one transaction of five statements however many invoices: lock the ledger row of the invoices'
+ * company (within the caller's scope); lock the invoices, then all selected lines, and check they
+ * are that company's and unpaid (`lockPayableSelections`); then ONE statement
+ * (`recordBalancePayments`, with this module's funds check and Debit, `debitIfFunded`) writes the
+ * Debit, one payment (receipt) per invoice, the lines 'PAID BY BALANCE', the invoices' totals, the
+ * audit rows and the receipt e-mails - or nothing when the funds are short. Concurrent requests
+ * for one company queue on the ledger lock, so the balance never goes below zero and a line is
+ * paid once. Returns the payment ids for `requestReceiptPdfs` (after commit).
  */
 export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null) {
   const invoiceIds = Object.keys(body).sort();
@@ -112,12 +105,11 @@ export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBa
     if (selections.some((s) => s.companyId !== companyId)) throw scope ? notFound(INVOICE_MESSAGES.notFound) : fieldError('invoices', BALANCE_MESSAGES.mixedCompanies);
     const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
     const reference = `Invoice ${selections.map((s) => `#${s.invoiceNumber}`).join(', ')}`;
-    const { balance, debit } = await insertDebitIfFunded(tx, { companyId, amountCents: totalCents, dateApplied: today, reference, createdBy: actor.user?.id ?? null });
-    if (!debit) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);
-    const paymentIds = await recordBalancePayments(tx, actor, {
-      companyId, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), debitId: debit.id, today, selections,
-      ledgerAudit: { action: 'create', entity: 'balanceRecord', entityId: debit.id, after: debit },
-    });
-    return { message: BALANCE_MESSAGES.paid, balance: fromCents(balance - totalCents), paid: fromCents(totalCents), paymentIds };
+    const ledger = debitIfFunded({ companyId, amountCents: totalCents, dateApplied: today, reference, createdBy: actor.user?.id ?? null });
+    const paid = await recordBalancePayments(tx, actor, { companyId, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), today, selections, ledger });
+    // The statement applies the rule; the rule's own function must agree.
+    if (!!paid.debitId !== hasSufficientFunds(paid.balanceCents, totalCents)) throw new Error('The funds check disagrees with hasSufficientFunds');
+    if (!paid.debitId) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);
+    return { message: BALANCE_MESSAGES.paid, balance: fromCents(paid.balanceCents - totalCents), paid: fromCents(totalCents), paymentIds: paid.paymentIds };
   });
 }

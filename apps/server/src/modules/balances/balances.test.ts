@@ -7,6 +7,7 @@ import { addCredit, buildCompany, buildInvoice, superAdmin } from '../invoices/b
 import { balanceRecords } from './balances.table';
 import { payments } from '../payments/payments.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
+import { auditLog } from '../../platform/audit/audit.table';
 
 let t: TestApp;
 let admin: Caller;
@@ -108,6 +109,19 @@ describe('pay from balance', () => {
     expect(paid.map((p) => [p.invoiceId === a._id ? 'a' : 'b', p.amountCents, p.method]).sort()).toEqual([['a', 15_100, 'balance'], ['b', 5100, 'balance']]);
     const mails = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.ref, paid.map((p) => `payment:${p.id}`)));
     expect(mails.map((m) => m.subject).sort()).toEqual(paid.map((p) => `Apron Municipal Airport: receipt #${p.receiptNumber} for invoice #${p.invoiceId === a._id ? a.invoiceNumber : b.invoiceNumber}`).sort());
+    expect(mails.every((m) => m.to.join() === 'billing@example.test' && m.kind === 'payment-receipt' && m.status === 'queued')).toBe(true);
+    // The audit trail: the Debit and each payment, by the tenant, with the values stored.
+    const audited = await t.db.select().from(auditLog).where(inArray(auditLog.entityId, [debits[0]!.id, ...paid.map((p) => p.id)]));
+    expect(audited.map((r) => [r.entity, r.action, r.actorEmail]).sort()).toEqual([
+      ['balanceRecord', 'create', me.user.email], ['payment', 'create', me.user.email], ['payment', 'create', me.user.email],
+    ]);
+    const paymentA = paid.find((p) => p.invoiceId === a._id)!;
+    expect(audited.find((r) => r.entityId === paymentA.id)!.changes).toMatchObject({
+      id: paymentA.id, receiptNumber: paymentA.receiptNumber, amountCents: 15_100, method: 'balance', createdAt: paymentA.createdAt.toISOString(),
+      lineIds: expect.arrayContaining(a.lineItems.map((l) => l._id)),
+    });
+    expect(audited.find((r) => r.entity === 'balanceRecord')!.changes).toMatchObject({ amountCents: 20_200, type: 'Debit', companyId: c._id });
+    expect(audited.find((r) => r.entity === 'balanceRecord')!.changes).not.toHaveProperty('routingNum');
   });
 
   it('20 clients of one company racing for one balance and one invoice: no overdraft, no line paid twice', async () => {

@@ -36,7 +36,7 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
 export type { InvoiceRow, LineItemRow } from './invoices.table';
 export { airportToday, findInvoice, listLines, listLinesOfInvoices, listUnpaidInvoices, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
 export {
-  invoiceCompanyIdSql, lockInvoice, lockLinesIfUnpaid, lockPayableLines, lockPayableSelections, markLinesPaid, markSelectionsPaid, LINE_TAKEN, type LineSelection, type PayableSelection,
+  invoiceCompanyIdSql, lockInvoice, lockLinesIfUnpaid, lockPayableLines, lockPayableSelections, markLinesPaid, markSelectionsPaidCtes, LINE_TAKEN, type LineSelection, type PayableSelection,
 } from './invoices.service';
 export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';

@@ -223,34 +223,29 @@ export async function lockPayableSelections(tx: Tx, selections: readonly LineSel
 }
 
 /**
- * Mark the locked lines of several invoices paid, each invoice by its payment, and move each
- * invoice's maintained paid total and status in the same statement (the invoices are locked, so
- * adding the lines' sum to `paid_cents` equals recomputing it).
+ * Pay from balance's part of its one composed statement (`recordBalancePayments`): CTEs that
+ * mark the locked lines paid, each by its payment, and move each invoice's maintained paid total
+ * and status (the invoices are locked, so adding the lines' sum to `paid_cents` equals
+ * recomputing it). `source` names an earlier CTE of rows (line_id uuid, invoice_id uuid,
+ * payment_id uuid, paid_by text). Defines `marked_lines` (one row per line marked: the caller
+ * checks the count, since a line the lock found unpaid and is not marked is a bug) and
+ * `marked_invoices` (id, status, paid_cents, total_cents after the change).
  */
-export async function markSelectionsPaid(
-  tx: Tx,
-  paid: ReadonlyArray<LineSelection & { paymentId: string; paidBy: string }>,
-  today: string,
-): Promise<void> {
-  const rows = paid.flatMap((p) => p.lineIds.map((lineId) => ({ line_id: lineId, invoice_id: p.invoiceId, payment_id: p.paymentId, paid_by: p.paidBy })));
-  const result = await tx.execute(sql`
-    with pay as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(line_id uuid, invoice_id uuid, payment_id uuid, paid_by text)
-    ), marked as (
-      update invoice_line_items l set payment_id = pay.payment_id, paid_by = pay.paid_by, updated_at = now()
-      from pay where l.id = pay.line_id and l.invoice_id = pay.invoice_id and l.payment_id is null
+export function markSelectionsPaidCtes(source: string, today: string): SQL {
+  const from = sql.identifier(source);
+  return sql`marked_lines as (
+      update invoice_line_items l set payment_id = s.payment_id, paid_by = s.paid_by, updated_at = now()
+      from ${from} s where l.id = s.line_id and l.invoice_id = s.invoice_id and l.payment_id is null
       returning l.invoice_id, l.charges_cents * l.amount as cents
-    ), sums as (
-      select invoice_id, sum(cents) as cents, count(*)::int as n from marked group by invoice_id
-    )
-    update invoices i
-    set paid_cents = i.paid_cents + sums.cents,
-        status = case when i.paid_cents + sums.cents = i.total_cents and i.total_cents > 0 then 'Paid' else i.status end,
-        payment_date = case when i.paid_cents + sums.cents = i.total_cents and i.total_cents > 0 then ${today}::date else i.payment_date end,
-        updated_at = now()
-    from sums where i.id = sums.invoice_id
-    returning sums.n`);
-  const counted = (Array.isArray(result) ? result : (result as { rows: Array<{ n: number }> }).rows) as Array<{ n: number }>;
-  // The lines were locked and checked unpaid in this transaction; anything else is a bug.
-  if (counted.reduce((sum, r) => sum + Number(r.n), 0) !== rows.length) throw new AppError('CONFLICT', LINE_TAKEN);
+    ), marked_sums as (
+      select invoice_id, sum(cents) as cents from marked_lines group by invoice_id
+    ), marked_invoices as (
+      update invoices i
+      set paid_cents = i.paid_cents + ms.cents,
+          status = case when i.paid_cents + ms.cents = i.total_cents and i.total_cents > 0 then 'Paid' else i.status end,
+          payment_date = case when i.paid_cents + ms.cents = i.total_cents and i.total_cents > 0 then ${today}::date else i.payment_date end,
+          updated_at = now()
+      from marked_sums ms where i.id = ms.invoice_id
+      returning i.id, i.status, i.paid_cents, i.total_cents
+    )`;
 }

@@ -1,61 +1,114 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { PAID_BY_BALANCE } from '@apron/core';
 import type { Tx } from '../../db/client';
-import { recordAudits, type AuditActor, type AuditEntry } from '../../platform/audit/audit';
-import { queueMails } from '../../platform/mail/outbox';
-import { markSelectionsPaid, type PayableSelection } from '../invoices/index';
+import { auditInsertCte, isoTimestampSql, type AuditActor } from '../../platform/audit/audit';
+import { mailInsertCte } from '../../platform/mail/outbox';
+import { AppError } from '../../platform/errors/app-error';
+import { LINE_TAKEN, markSelectionsPaidCtes, type PayableSelection } from '../invoices/index';
 import { receiptMail } from './receipts';
-import { payments } from './payments.table';
+
+/** The ledger's part of the statement, written by the balances module (it owns the ledger). */
+export interface LedgerDebitCtes {
+  /**
+   * CTEs `ledger` (one row: `balance`, the company's balance before) and `debit` (the Debit:
+   * `id`; a row only when the balance covers the amount). Everything below is written from
+   * `debit`, so a refused Debit writes nothing at all.
+   */
+  ctes: SQL;
+  /** A select of (action, entity, entity_id, changes) auditing the Debit, over `debit`. */
+  audit: SQL;
+}
 
 export interface BalancePayments {
   companyId: string;
   /** The company's e-mail for the receipts (none sent when empty). */
   companyEmail: string;
   airportName: string;
-  /** The ledger Debit that pays them all. */
-  debitId: string;
   today: string;
   /** Locked and checked by `lockPayableSelections`: one per invoice, with the server's figure. */
   selections: readonly PayableSelection[];
-  /** The caller's audit entry for its Debit, written in the same insert as the payments' rows. */
-  ledgerAudit?: AuditEntry;
+  ledger: LedgerDebitCtes;
 }
 
+export interface BalancePaymentsResult {
+  /** The balance before the Debit. */
+  balanceCents: number;
+  /** Null when the balance did not cover the amount (nothing was written). */
+  debitId: string | null;
+  paymentIds: string[];
+}
+
+// Filled in by the statement: the receipt number comes from the payment's insert.
+const RECEIPT_MARK = '{receipt}';
+const PAYMENT_MARK = '{payment}';
+
 /**
- * Pay from balance, the payments' part, in the balance's transaction: one payment (receipt) per
- * invoice, the lines `PAID BY BALANCE` with the invoices' totals, the audit rows and the receipt
- * e-mails (held for their PDFs) - one statement each, however many invoices. Returns the payment
- * ids, for `requestReceiptPdfs` after commit.
+ * Pay from balance as ONE statement of data-modifying CTEs, run after the caller has locked the
+ * ledger, the invoices and the lines: the Debit (funds check included), one payment (receipt)
+ * per invoice, the lines `PAID BY BALANCE` and the invoices' totals, the audit rows and the
+ * receipt e-mails (held for their PDFs). One round trip however many invoices; each module still
+ * writes its own tables through the fragment it exports. Returns what the caller must check:
+ * whether the Debit was written, and the payment ids for `requestReceiptPdfs` after commit.
  */
-export async function recordBalancePayments(tx: Tx, actor: AuditActor, input: BalancePayments): Promise<string[]> {
-  const { companyId, debitId, today, selections } = input;
-  if (selections.length === 0) return [];
-  const rows = await tx
-    .insert(payments)
-    .values(
-      selections.map((s) => ({
-        companyId, invoiceId: s.invoiceId, amountCents: s.amountCents, method: 'balance', details: `Balance debit ${debitId}`, paymentDate: today, createdBy: actor.user?.id ?? null,
-      })),
-    )
-    .returning();
-  // One payment per invoice: match them by invoice, whatever order the rows came back in.
-  const byInvoice = new Map(rows.map((p) => [p.invoiceId, p]));
-  const paid = selections.map((s) => ({ ...s, payment: byInvoice.get(s.invoiceId)! }));
-  await markSelectionsPaid(tx, paid.map((p) => ({ invoiceId: p.invoiceId, lineIds: p.lineIds, paymentId: p.payment.id, paidBy: PAID_BY_BALANCE })), today);
-  await recordAudits(tx, actor, [
-    ...(input.ledgerAudit ? [input.ledgerAudit] : []),
-    ...paid.map((p) => ({ action: 'create', entity: 'payment', entityId: p.payment.id, after: { ...p.payment, lineIds: p.lineIds } })),
-  ]);
-  if (input.companyEmail) {
-    await queueMails(
-      tx,
-      paid.map((p) =>
-        receiptMail(
-          { paymentId: p.payment.id, receiptNumber: p.payment.receiptNumber, invoiceNumber: p.invoiceNumber, amountCents: p.amountCents, paymentDate: today },
-          input.companyEmail,
-          input.airportName,
-        ),
-      ),
+export async function recordBalancePayments(tx: Tx, actor: AuditActor, input: BalancePayments): Promise<BalancePaymentsResult> {
+  const { companyId, today, selections, ledger } = input;
+  const chosen = selections.map((s) => {
+    const mail = receiptMail(
+      { paymentId: PAYMENT_MARK, receiptNumber: RECEIPT_MARK, invoiceNumber: s.invoiceNumber, amountCents: s.amountCents, paymentDate: today },
+      input.companyEmail,
+      input.airportName,
     );
-  }
-  return paid.map((p) => p.payment.id);
+    return { invoice_id: s.invoiceId, amount_cents: s.amountCents, line_ids: s.lineIds, subject: mail.subject, text: mail.text, ref: mail.ref, hold: mail.holdSeconds ?? 0 };
+  });
+  const kind = receiptMail({ paymentId: '', receiptNumber: 0, invoiceNumber: 0, amountCents: 0, paymentDate: today }, '', '').kind;
+  const fill = (column: SQL) => sql`replace(replace(${column}, ${RECEIPT_MARK}, p.receipt_number::text), ${PAYMENT_MARK}, p.id::text)`;
+
+  const receipts = input.companyEmail
+    ? sql`, ${mailInsertCte(
+        'receipt_mails',
+        sql`select array[${input.companyEmail}::text] as to_addrs, ${fill(sql`c.subject`)} as subject, ${fill(sql`c.text`)} as text,
+                   ${kind}::text as kind, ${fill(sql`c.ref`)} as ref, c.hold as hold_seconds
+            from paid p inner join chosen c on c.invoice_id = p.invoice_id`,
+      )}`
+    : sql``;
+
+  const result = await tx.execute(sql`
+    with ${ledger.ctes},
+    chosen as (
+      select * from jsonb_to_recordset(${JSON.stringify(chosen)}::jsonb)
+        as c(invoice_id uuid, amount_cents bigint, line_ids jsonb, subject text, text text, ref text, hold int)
+    ), paid as (
+      insert into payments (company_id, invoice_id, amount_cents, method, details, payment_date, created_by)
+      select ${companyId}::uuid, c.invoice_id, c.amount_cents, 'balance', 'Balance debit ' || debit.id, ${today}::date, ${actor.user?.id ?? null}::uuid
+      from chosen c cross join debit
+      returning *
+    ), paid_lines as (
+      select l.line_id::uuid as line_id, p.invoice_id, p.id as payment_id, ${PAID_BY_BALANCE}::text as paid_by
+      from paid p inner join chosen c on c.invoice_id = p.invoice_id cross join lateral jsonb_array_elements_text(c.line_ids) as l(line_id)
+    ), ${markSelectionsPaidCtes('paid_lines', today)},
+    ${auditInsertCte(
+      'audited',
+      actor,
+      sql`${ledger.audit}
+          union all
+          select 'create', 'payment', p.id::text, jsonb_build_object(
+            'id', p.id, 'receiptNumber', p.receipt_number, 'companyId', p.company_id, 'invoiceId', p.invoice_id, 'amountCents', p.amount_cents,
+            'method', p.method, 'provider', p.provider, 'providerRef', p.provider_ref, 'idempotencyKey', p.idempotency_key,
+            'accountName', p.account_name, 'accountNumberMasked', p.account_number_masked, 'details', p.details,
+            'paymentDate', p.payment_date, 'createdBy', p.created_by, 'createdAt', ${isoTimestampSql(sql`p.created_at`)}, 'lineIds', c.line_ids)
+          from paid p inner join chosen c on c.invoice_id = p.invoice_id`,
+    )}${receipts}
+    select ledger.balance::text as balance, debit.id as debit_id,
+           (select coalesce(json_agg(p.id), '[]'::json) from paid p) as payment_ids,
+           (select count(*)::int from marked_lines) as marked
+    from ledger left join debit on true`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    balance: string; debit_id: string | null; payment_ids: string[] | string; marked: number;
+  }>;
+  const paymentIds = typeof row!.payment_ids === 'string' ? (JSON.parse(row!.payment_ids) as string[]) : row!.payment_ids;
+  const lineCount = selections.reduce((n, s) => n + s.lineIds.length, 0);
+  // The lines were locked and checked unpaid in this transaction; fewer marked is a bug, and the
+  // caller's transaction must not commit it.
+  if (row!.debit_id && (Number(row!.marked) !== lineCount || paymentIds.length !== selections.length)) throw new AppError('CONFLICT', LINE_TAKEN);
+  return { balanceCents: Number(row!.balance), debitId: row!.debit_id, paymentIds };
 }

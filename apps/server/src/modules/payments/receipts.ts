@@ -103,7 +103,8 @@ export async function queueReceiptMail(tx: DbOrTx, paymentId: string): Promise<v
 /** What a receipt e-mail says: known when the payment is written, so a batch needs no reads. */
 export interface ReceiptMailFacts {
   paymentId: string;
-  receiptNumber: number;
+  /** A string only as a placeholder a composed statement fills in (`balance-payments.ts`). */
+  receiptNumber: number | string;
   invoiceNumber: number;
   amountCents: number;
   paymentDate: string;

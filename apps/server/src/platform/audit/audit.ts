@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { TSessionUser } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from './audit.table';
@@ -69,4 +70,24 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
 export async function recordAudits(tx: DbOrTx, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
   const rows = entries.map((entry) => auditRow(actor, entry)).filter((row) => row !== null);
   if (rows.length > 0) await tx.insert(auditLog).values(rows);
+}
+
+/** A timestamp column as the audit log's JSON writes dates (`Date.toISOString()`, UTC, milliseconds). */
+export function isoTimestampSql(column: SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The audit rows of a composed statement (one statement for a whole money operation, e.g. pay
+ * from balance): a CTE named `name` inserting one row per row of `select`, whose columns are
+ * `action`, `entity`, `entity_id` (text) and `changes` (jsonb, the values as `recordAudit`
+ * would store them; secrets left out by the caller). Returns the CTE, to follow `with` or `,`.
+ */
+export function auditInsertCte(name: string, actor: AuditActor, select: SQL): SQL {
+  return sql`${sql.identifier(name)} as (
+    insert into audit_log (actor_id, actor_email, action, entity, entity_id, changes, request_id)
+    select ${actor.user?.id ?? null}::uuid, ${actor.user?.email ?? null}::text, a.action, a.entity, a.entity_id, a.changes, ${actor.requestId ?? null}::text
+    from (${select}) as a
+    returning id
+  )`;
 }

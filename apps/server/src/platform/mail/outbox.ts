@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from './mail.table';
 
@@ -46,6 +46,21 @@ export async function queueMails(tx: DbOrTx, mails: readonly OutgoingMail[]): Pr
     )
     .returning({ id: mailOutbox.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * The e-mails of a composed statement (one statement for a whole money operation): a CTE named
+ * `name` queueing one e-mail per row of `select`, whose columns are `to_addrs` (text[]),
+ * `subject`, `text`, `kind`, `ref` (text) and `hold_seconds` (int) - what `queueMails` takes,
+ * for values only known inside the statement (a receipt number). Returns the CTE.
+ */
+export function mailInsertCte(name: string, select: SQL): SQL {
+  return sql`${sql.identifier(name)} as (
+    insert into mail_outbox ("to", subject, text, kind, ref, next_attempt_at)
+    select m.to_addrs, m.subject, m.text, m.kind, m.ref, now() + make_interval(secs => m.hold_seconds)
+    from (${select}) as m
+    returning id
+  )`;
 }
 
 /** Held or retrying, not yet sent: work after commit may still change these. */
