@@ -3,14 +3,19 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress';
+import { preloadDeps } from './build/preload-deps';
 
 /** What every page loads: the runtime libraries and the MUI core the shell draws with
  * (plain boxes for the top bar; toasts are our own, `components/toasts.tsx`). */
 const SHELL_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime|clsx|prop-types|react-is|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|colors|Box|Typography|Button|ButtonBase|Paper|CircularProgress|SvgIcon|CssBaseline|GlobalStyles|IconButton|DefaultPropsProvider|zero-styled|RtlProvider))[\\/]/;
-/** Within those packages, what only some pages use (grids, stacks, checkboxes, transitions, icons). */
+/**
+ * Within those packages, what only some pages use (grids, stacks, checkboxes, transitions, media
+ * queries, icons): no public page's first load runs them. (`internal/SwitchBase.mjs` and
+ * `internal/Transition.mjs` are files, not folders: the older pattern missed them: ~2 KB brotli.)
+ */
 const NOT_SHELL_MODULES =
-  /node_modules[\\/]@mui[\\/](system[\\/](Grid|Stack)|material[\\/]internal[\\/](svg-icons|SwitchBase|Transition)|material[\\/]transitions|utils[\\/]useRovingTabIndex)[\\/]/;
+  /node_modules[\\/]@mui[\\/](system[\\/](Grid|Stack|useMediaQuery)[\\/]|material[\\/]internal[\\/](svg-icons[\\/]|SwitchBase\.|switchBaseClasses\.|Transition\.|animate\.)|material[\\/](transitions|FormControl|useMediaQuery)[\\/]|utils[\\/]useRovingTabIndex[\\/])/;
 /** A small helper of ours several first pages use (the signed-in identity): in the shell, not a file of its own. */
 const SHELL_SOURCES = /[\\/]src[\\/]lib[\\/]identity\.ts$/;
 const isShellModule = (id: string) => SHELL_SOURCES.test(id) || (SHELL_MODULES.test(id) && !NOT_SHELL_MODULES.test(id));
@@ -19,14 +24,22 @@ const CORE_FORMAT_MODULES = /[\\/]packages[\\/]core[\\/]src[\\/](dates|money-for
 
 const apiTarget = process.env.APRON_API_URL ?? 'http://localhost:3000';
 
+const preload = preloadDeps();
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preload.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    modulePreload: {
+      // Every browser the app supports preloads modules natively; the polyfill only cost bytes in the entry.
+      polyfill: false,
+      // Lazy imports preload only the chunks not loaded yet (build/preload-deps.ts).
+      resolveDependencies: preload.resolveDependencies,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,9 +1,9 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { discoverRoutes, routes } from './routes';
 
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverRoutes });
 
 export function App() {
   return (

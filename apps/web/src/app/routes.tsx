@@ -1,23 +1,46 @@
-import type { RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { RouteErrorView } from './error-boundary';
 import { Layout } from './layout';
-import { RequireAccess } from './require-access';
 
-/** Master-data pages (`/settings/documents`, ...): one lazy route reads the type from the path. */
-const masterDataRoute: RouteObject = {
-  path: ':masterRoute',
-  lazy: async () => ({ Component: (await import('./pages/master-data-route')).MasterDataRoute }),
+/** The route every page hangs under (the signed-in routes are patched into it). */
+const PAGES_ROUTE_ID = 'pages';
+/** The catch-all: a path it matches may be a signed-in page whose routes are not loaded yet. */
+const NOT_FOUND_ROUTE_ID = 'not-found';
+
+let signedInRoutes: Promise<RouteObject[]> | null = null;
+
+/** Loads the signed-in part of the route table once (a failed load is retried next time). */
+export function loadSignedInRoutes(): Promise<RouteObject[]> {
+  signedInRoutes ??= import('./signed-in-routes').then(
+    (m) => m.signedInRoutes,
+    (error: unknown) => {
+      signedInRoutes = null;
+      throw error;
+    },
+  );
+  return signedInRoutes;
+}
+
+/**
+ * The router's `patchRoutesOnNavigation`: a path that only the catch-all matches (`/invoices`,
+ * `/settings/accounts`, ...) gets the signed-in routes patched in before it renders, so public pages
+ * never download that table (nor Vite's preload list of every screen's chunks). Public paths with a
+ * parameter (`/signin/:code`, `/payment/:token`) also come here and load nothing. Patching is
+ * idempotent: the router skips routes it already has.
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
+  // [root, pages, page...]: a page of its own matched (a public one, or a signed-in one already patched in).
+  const page = matches[2]?.route;
+  if (page && page.id !== NOT_FOUND_ROUTE_ID) return;
+  patch(PAGES_ROUTE_ID, await loadSignedInRoutes());
 };
 
-/** Property master data: the same pages under `/properties/...` and `/settings/...`. */
-const propertyMasterRoutes: RouteObject[] = [
-  { path: 'types', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyTypesPage }) },
-  { path: 'attributes', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyAttributesPage }) },
-  { path: 'areas', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyAreasPage }) },
-];
-
-/** Every page is lazy-loaded, so the landing page loads no admin code. */
+/**
+ * The public pages (landing, sign-in, listings, the parking form, the pay link, an applicant's
+ * status page) and the shell; every page is lazy-loaded, and the signed-in pages' routes arrive
+ * through `discoverRoutes`.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -26,204 +49,21 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Loader />,
     children: [
       {
+        id: PAGES_ROUTE_ID,
         errorElement: <RouteErrorView />,
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./pages/home-route')).HomeRoute }) },
           { path: 'signin', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SignInPage }) },
           { path: 'signin/:code', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SignInPage }) },
-          {
-            path: 'myaccount',
-            element: <RequireAccess area="myaccount" />,
-            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/profile/my-account-page')).MyAccountPage }) }],
-          },
-          {
-            path: 'alerts',
-            element: <RequireAccess area="alerts" />,
-            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/alerts/alerts-page')).AlertsPage }) }],
-          },
-          {
-            path: 'settings',
-            element: <RequireAccess area="settings" />,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
-              {
-                path: 'accounts',
-                element: <RequireAccess rule="admin:Settings" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
-              },
-              { path: 'tiedownRates', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-rates-page')).TiedownRatesPage }) },
-              {
-                path: 'factsheet',
-                element: <RequireAccess rule="admin:Settings" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/waitlist/fact-sheet-page')).FactSheetPage }) }],
-              },
-              { path: 'workorder', lazy: async () => ({ Component: (await import('../features/workorders/master-workorders-page')).MasterWorkordersPage }) },
-              { path: 'inspection', lazy: async () => ({ Component: (await import('../features/inspections/master-inspections-settings-page')).MasterInspectionsSettingsPage }) },
-              { path: 'asset', lazy: async () => ({ Component: (await import('../features/assets/master-assets-page')).MasterAssetsPage }) },
-              {
-                // Notifications Sent: the outbox, for Settings admins (the spec's `templates` sub-route).
-                path: 'templates',
-                element: <RequireAccess rule="admin:Settings" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/notifications/notifications-sent-page')).NotificationsSentPage }) }],
-              },
-              masterDataRoute,
-              ...propertyMasterRoutes,
-            ],
-          },
-          {
-            path: 'waitList',
-            element: <RequireAccess area="waitlist" />,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/waitlist/waitlist-types-page')).WaitlistTypesPage }) },
-              { path: 'type/:id', lazy: async () => ({ Component: (await import('../features/waitlist/waitlist-type-page')).WaitlistTypePage }) },
-              { path: ':id', lazy: async () => ({ Component: (await import('../features/waitlist/applicant-page')).ApplicantPage }) },
-            ],
-          },
-          {
-            path: 'properties',
-            element: <RequireAccess area="properties" />,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/properties/properties-home-page')).PropertiesHomePage }) },
-              { path: 'listings', lazy: async () => ({ Component: (await import('./pages/property-grid-route')).PropertyGridRoute }) },
-              { path: 'listings/add', lazy: async () => ({ Component: (await import('../features/properties/property-page')).PropertyPage }) },
-              { path: 'listings/:id', lazy: async () => ({ Component: (await import('../features/properties/property-page')).PropertyPage }) },
-              ...propertyMasterRoutes,
-            ],
-          },
-          {
-            // Staff with Company see every owner; a company user is sent to their own company.
-            path: 'companies',
-            element: <RequireAccess area="owners" />,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/companies/companies-page')).CompaniesPage }) },
-              {
-                path: 'add',
-                element: <RequireAccess rule="admin:Company" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/companies/company-page')).CompanyPage }) }],
-              },
-              { path: ':id', lazy: async () => ({ Component: (await import('../features/companies/company-page')).CompanyPage }) },
-              { path: ':id/agreements', lazy: async () => ({ Component: (await import('../features/agreements/company-agreements-page')).CompanyAgreementsPage }) },
-              { path: ':id/invoices', lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).CompanyInvoicesPage }) },
-              { path: ':id/balances', lazy: async () => ({ Component: (await import('../features/balances/balances-page')).BalancesPage }) },
-            ],
-          },
-          {
-            // Lease, Company and Property staff and company users read agreements; the server scopes them.
-            // The grid is the menu's area; one agreement is opened from owners and properties too.
-            path: 'agreements',
-            element: <RequireAccess rule="signedIn" />,
-            children: [
-              {
-                element: <RequireAccess area="agreements" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreements-page')).AgreementsPage }) }],
-              },
-              {
-                path: 'add',
-                element: <RequireAccess rule="admin:Lease" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) }],
-              },
-              { path: ':id', lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) },
-            ],
-          },
-          {
-            // Invoices staff see every invoice; a company user their own (the server scopes them).
-            // The grid is the menu's area; one invoice is opened from an owner's invoices too.
-            path: 'invoices',
-            element: <RequireAccess rule="signedIn" />,
-            children: [
-              {
-                element: <RequireAccess area="invoices" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).InvoicesPage }) }],
-              },
-              { path: ':id', lazy: async () => ({ Component: (await import('./pages/invoice-route')).InvoiceRoute }) },
-            ],
-          },
-          {
-            // Staff see every work order; contractors (by e-mail) their own: the server scopes them.
-            path: 'workorder',
-            element: <RequireAccess area="workorders" />,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/workorders/workorders-page')).WorkordersPage }) },
-              { path: 'WorkorderList/:id', lazy: async () => ({ Component: (await import('../features/workorders/workorder-list-page')).WorkorderListPage }) },
-              { path: 'view/:id', lazy: async () => ({ Component: (await import('../features/workorders/workorder-view-page')).WorkorderViewPage }) },
-            ],
-          },
-          {
-            // Staff see every master and inspection; an inspector (any other account) their own.
-            path: 'inspection',
-            element: <RequireAccess area="inspections" />,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/inspections/inspections-home-page')).InspectionsHomePage }) },
-              { path: 'view/:id', lazy: async () => ({ Component: (await import('./pages/inspection-view-route')).InspectionViewRoute }) },
-              { path: 'my/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).MyInspectionPage }) },
-              {
-                element: <RequireAccess rule="internal" />,
-                children: [
-                  { path: 'inspectionList/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-list-page')).InspectionListPage }) },
-                  { path: 'fill/:id', lazy: async () => ({ Component: (await import('../features/inspections/inspection-form-page')).FillInspectionPage }) },
-                ],
-              },
-            ],
-          },
-          {
-            // The asset register: internal users (the server answers 403 to anyone else).
-            path: 'asset',
-            element: <RequireAccess area="assets" />,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/assets/assets-page')).AssetsPage }) },
-              { path: 'assetList/:id', lazy: async () => ({ Component: (await import('../features/assets/asset-list-page')).AssetListPage }) },
-            ],
-          },
-          {
-            path: 'receipts/:id',
-            element: <RequireAccess rule="signedIn" />,
-            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/payments/receipt-page')).ReceiptPage }) }],
-          },
-          {
-            // Staff of the wait list send calendar invites and see those sent.
-            path: 'appointment',
-            element: <RequireAccess area="appointments" />,
-            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/appointments/appointments-page')).AppointmentsPage }) }],
-          },
-          {
-            // Staff with Waitlist, or the applicant signed in with their e-mail: the server decides (403/404 otherwise).
-            path: 'chat/:id',
-            element: <RequireAccess rule="signedIn" />,
-            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }) }],
-          },
-          {
-            // Reports staff see every company; a company user the same reports over their own (the server scopes them).
-            path: 'reports',
-            element: <RequireAccess area="reports" />,
-            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/reports/reports-page')).ReportsPage }) }],
-          },
-          {
-            path: 'interactive',
-            element: <RequireAccess area="reports" />,
-            children: [{ index: true, lazy: async () => ({ Component: (await import('../features/reports/reports-page')).ReportsPage }) }],
-          },
           // Public pay link (signed token): its own chunk, no staff code.
           { path: 'payment/:token', lazy: async () => ({ Component: (await import('./pages/pay-link-route')).PayLinkRoute }) },
-          {
-            // The parking form is public (its chunk imports no staff code); the list and a request
-            // need a session: the server scopes them (Tiedown staff all, anyone else their own).
-            path: 'tiedown',
-            children: [
-              { path: 'create', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-create-page')).TiedownCreatePage }) },
-              {
-                element: <RequireAccess rule="signedIn" />,
-                children: [
-                  { index: true, lazy: async () => ({ Component: (await import('../features/tiedowns/tiedowns-page')).TiedownsPage }) },
-                  { path: ':id', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-page')).TiedownPage }) },
-                ],
-              },
-            ],
-          },
+          // Public: the parking form (its chunk imports no staff code); the list and a request are signed-in routes.
+          { path: 'tiedown/create', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-create-page')).TiedownCreatePage }) },
           // Public: no sign-in, and its chunk imports no staff code.
           { path: 'listings', lazy: async () => ({ Component: (await import('./pages/listings-route')).ListingsRoute }) },
           // Public: the wait-list applicant's private page (the token of their e-mail).
           { path: 'waitList/status/:token', lazy: async () => ({ Component: (await import('./pages/waitlist-status-route')).WaitlistStatusRoute }) },
-          { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
+          { id: NOT_FOUND_ROUTE_ID, path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
         ],
       },
     ],

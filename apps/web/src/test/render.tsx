@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routes as appRoutes } from '../app/routes';
+import { discoverRoutes, routes as appRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 
 function testQueryClient() {
@@ -14,7 +14,7 @@ function testQueryClient() {
 /** Renders the real app routes at `path` with fresh providers. */
 export function renderApp(path: string) {
   const queryClient = testQueryClient();
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path], patchRoutesOnNavigation: discoverRoutes });
   const utils = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

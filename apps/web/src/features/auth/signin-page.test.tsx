@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/routes';
+import { discoverRoutes, routes } from '../../app/routes';
 import { createQueryClient } from '../../lib/query-client';
 import { readIdentity } from '../../lib/identity';
 import { accessBody, appConfig, buildUser, SIGNED_OUT } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetch-stub';
 
 function renderStrict(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation: discoverRoutes });
   render(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>
