@@ -27,6 +27,9 @@ export interface CycleRunResult {
   overdue: number;
   overdueAgain: number;
   lateFeesInDb: number;
+  /** Domain events the runs published (one Invoices/Created per invoice, one /Updated per Overdue mark). */
+  createdEventsInDb: number;
+  updatedEventsInDb: number;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -79,15 +82,18 @@ export async function measureCycleRun(scratch: ScratchDb, size: number): Promise
     const overdueRunMs = performance.now() - overdueStarted;
     const overdueAgain = await runOverdueInvoices(database.db, overdueDay);
 
-    const [counts] = rowsOf<{ invoices: number; lines: number; fees: number }>(
+    const [counts] = rowsOf<{ invoices: number; lines: number; fees: number; created_events: number; updated_events: number }>(
       await database.db.execute(sql`
         select (select count(*)::int from invoices where agreement_id is not null) as invoices,
                (select count(*)::int from invoice_line_items where kind = 'rent') as lines,
-               (select count(*)::int from invoice_line_items where kind = 'late_fee') as fees`),
+               (select count(*)::int from invoice_line_items where kind = 'late_fee') as fees,
+               (select count(*)::int from domain_events where module = 'Invoices' and trigger = 'Created') as created_events,
+               (select count(*)::int from domain_events where module = 'Invoices' and trigger = 'Updated') as updated_events`),
     );
     return {
       agreements: size, seedMs, firstRunMs, created: first.created, secondRunMs, createdAgain: second.created, invoicesInDb: Number(counts!.invoices), linesInDb: Number(counts!.lines),
       overdueRunMs, overdue: overdue.overdue, overdueAgain: overdueAgain.overdue, lateFeesInDb: Number(counts!.fees),
+      createdEventsInDb: Number(counts!.created_events), updatedEventsInDb: Number(counts!.updated_events),
     };
   } finally {
     await database.close();
