@@ -2,6 +2,7 @@ import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router'
 import { Loader } from '../components/loader';
 import { RouteErrorView } from './error-boundary';
 import { Layout } from './layout';
+import { HomeRoute } from './pages/home-route';
 
 /** The route every page hangs under (the signed-in routes are patched into it). */
 const PAGES_ROUTE_ID = 'pages';
@@ -52,7 +53,8 @@ export const routes: RouteObject[] = [
         id: PAGES_ROUTE_ID,
         errorElement: <RouteErrorView />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./pages/home-route')).HomeRoute }) },
+          // Not lazy: a few lines that pick the landing page or the home menu, each its own chunk.
+          { index: true, Component: HomeRoute },
           { path: 'signin', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SignInPage }) },
           { path: 'signin/:code', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SignInPage }) },
           // Public pay link (signed token): its own chunk, no staff code.

@@ -1,11 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { Loader } from '../../components/loader';
+import { readIdentity } from '../../lib/identity';
 import { useAccess } from '../../lib/session';
-import { HomeMenu } from './home-menu';
-import { LandingPage } from './landing-page';
+
+/*
+ * A visitor gets the landing page, a signed-in user the home menu: two chunks, so neither
+ * downloads the other's code on a first visit (the landing page is public, the home menu comes
+ * with the menu table and the dashboard).
+ */
+const importLanding = () => import('./landing-page');
+const importHomeMenu = () => import('./home-menu');
+const LandingPage = lazy(async () => ({ default: (await importLanding()).LandingPage }));
+const HomeMenu = lazy(async () => ({ default: (await importHomeMenu()).HomeMenu }));
 
 /** `/`: the landing page when signed out, the home menu when signed in. */
 export function HomeRoute() {
   const { user, isLoading } = useAccess();
-  if (isLoading) return <Loader />;
-  return user ? <HomeMenu user={user} /> : <LandingPage />;
+  if (isLoading) {
+    // While the session is asked for, start on the likely page: the identity kept in this tab
+    // after a sign-in says "signed in". A wrong guess costs one chunk, never the wrong page.
+    void (readIdentity() ? importHomeMenu() : importLanding()).catch(() => undefined);
+    return <Loader />;
+  }
+  return <Suspense fallback={<Loader />}>{user ? <HomeMenu user={user} /> : <LandingPage />}</Suspense>;
 }

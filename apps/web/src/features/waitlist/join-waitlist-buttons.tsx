@@ -2,7 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 
-import { FACT_SHEET_URL } from './api-public';
+/**
+ * The current fact sheet (api-public's FACT_SHEET_URL). Written here, not imported: the public
+ * calls file (react-query mutations) would otherwise be one more file on /listings' first load.
+ */
+const FACT_SHEET_URL = '/api/factsheet';
 
 /** The dialog's code (forms, zod) loads on the first click, so the listings page stays light. */
 const JoinWaitlistDialog = lazy(async () => ({ default: (await import('./join-waitlist-dialog')).JoinWaitlistDialog }));
