@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { TListingAttribute } from '@apron/core/properties/listings';
@@ -9,6 +8,7 @@ import type { TMapMarker } from '../../components/map-view';
 import { useListingAttributes, useListings, useListingTypes } from './listings-api';
 import { ListingCard, formatRent } from './listing-card';
 import { ListingsMap } from './listings-map';
+import { ListingsPager } from './listings-pager';
 import { readListingsState, writeListingsState, type TListingsState } from './listings-url';
 
 const BUILT_IN_SORTS = [
@@ -189,13 +189,7 @@ export function ListingsPage({ actions }: { actions?: ReactNode } = {}) {
             ))}
           </Box>
           <Box sx={{ display: 'flex', columnGap: 2, rowGap: 1, mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Pagination
-              count={pageCount}
-              page={Math.min(state.page, pageCount)}
-              onChange={(_event, page) => update({ page })}
-              aria-label="Listings pages"
-              size="small"
-            />
+            <ListingsPager count={pageCount} page={Math.min(state.page, pageCount)} onChange={(page) => update({ page })} label="Listings pages" />
             <Select
               label="Per page"
               value={String(state.pageSize)}
