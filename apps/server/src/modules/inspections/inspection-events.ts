@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { inspectionTemplateFields, type TEventTrigger } from '@apron/core/communications';
 import type { DbOrTx } from '../../db/client';
 import { publishEvents } from '../../platform/events/index';
@@ -18,7 +18,8 @@ export async function publishInspectionEvents(tx: DbOrTx, ids: readonly string[]
     })
     .from(inspections)
     .innerJoin(masterInspections, eq(masterInspections.id, inspections.masterInspectionId))
-    .where(inArray(inspections.id, [...new Set(ids)]))
+    // The ids as one jsonb parameter: no bind-parameter limit (a schedule tick may make thousands).
+    .where(sql`${inspections.id} in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid)`)
     .orderBy(inspections.createdAt, inspections.id);
   await publishEvents(tx, rows.map((row) => ({ module: 'Inspections', trigger, recordId: row.id, companyId: null, fields: inspectionTemplateFields(row) })));
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { invoiceTemplateFields, type TEventTrigger } from '@apron/core/communications';
 import type { DbOrTx, Tx } from '../../db/client';
 import { publishEvent, publishEvents } from '../../platform/events/index';
@@ -37,7 +37,8 @@ export async function publishInvoiceEvents(tx: DbOrTx, invoiceIds: readonly stri
     })
     .from(invoices)
     .innerJoin(companyDirectory, eq(companyDirectory.id, invoices.companyId))
-    .where(inArray(invoices.id, ids))
+    // The ids as one jsonb parameter: no bind-parameter limit, whatever the count.
+    .where(sql`${invoices.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`)
     .orderBy(invoices.invoiceNumber);
   await publishEvents(
     tx,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { workorderTemplateFields, type TEventTrigger } from '@apron/core/communications';
 import type { DbOrTx } from '../../db/client';
 import { publishEvents } from '../../platform/events/index';
@@ -18,7 +18,8 @@ export async function publishWorkorderEvents(tx: DbOrTx, ids: readonly string[],
     })
     .from(workorders)
     .innerJoin(masterWorkorders, eq(masterWorkorders.id, workorders.masterWorkorderId))
-    .where(inArray(workorders.id, [...new Set(ids)]))
+    // The ids as one jsonb parameter: no bind-parameter limit (a schedule tick may make thousands).
+    .where(sql`${workorders.id} in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid)`)
     .orderBy(workorders.createdAt, workorders.id);
   await publishEvents(tx, rows.map((row) => ({ module: 'Workorders', trigger, recordId: row.id, companyId: null, fields: workorderTemplateFields(row) })));
 }
