@@ -25,7 +25,7 @@ const SHELL_SOURCES =
 /** Vite's preload helper, which every chunk with a lazy import calls: in the shell, so no other group captures it. */
 const PRELOAD_HELPER = /^\0vite[\\/]preload-helper\.js$/;
 const isShellModule = (id: string) =>
-  PRELOAD_HELPER.test(id) || SHELL_SOURCES.test(id) || (SHELL_MODULES.test(id) && !NOT_SHELL_MODULES.test(id));
+  PRELOAD_HELPER.test(id) || SHELL_SOURCES.test(id) || CORE_FORMAT_MODULES.test(id) || (SHELL_MODULES.test(id) && !NOT_SHELL_MODULES.test(id));
 
 /**
  * What both first pages at `/` draw with (the landing page for a visitor, the home menu after
@@ -35,7 +35,14 @@ const isShellModule = (id: string) =>
 const HOME_MODULES =
   /([\\/]src[\\/]app[\\/](menu-icons|pages[\\/]public-dialogs)\.tsx$|node_modules[\\/]@mui[\\/]material[\\/](Card|CardContent|CardActionArea|CardActions)[\\/])/;
 
+/** Zod-free core helpers most first pages use (dates, money formatting, listing constants): in the shell. */
 const CORE_FORMAT_MODULES = /[\\/]packages[\\/]core[\\/]src[\\/](dates|money-format|properties[\\/]listing-constants)\.ts$/;
+/**
+ * The signed-in home: the tiles and the dashboard in one file. The dashboard stays a lazy import
+ * in the code (the tiles never wait for it), but a second file would only add a request and its
+ * headers to the sign-in return. Not recursive: what they share with other pages stays shared.
+ */
+const HOME_MENU_MODULES = /[\\/]src[\\/](app[\\/]pages[\\/]home-menu|features[\\/]reports[\\/]dashboard)\.tsx$/;
 
 const apiTarget = process.env.APRON_API_URL ?? 'http://localhost:3000';
 
@@ -64,8 +71,7 @@ export default defineConfig({
           groups: [
             { name: 'shell', test: isShellModule },
             { name: 'home', test: HOME_MODULES },
-            // zod-free core helpers public pages share (dates, money formatting, listing constants): one file, not three
-            { name: 'core-format', test: CORE_FORMAT_MODULES },
+            { name: 'home-menu', test: HOME_MENU_MODULES, includeDependenciesRecursively: false },
           ],
         },
       },
