@@ -11,6 +11,7 @@ import { onUnauthorized } from '../lib/api-client';
 import { logOut, loginUrl, useAccess, useAppConfig } from '../lib/session';
 import { Loader } from '../components/loader';
 import { GlobalLoader } from './global-loader';
+import { prefetchSignedInRoutes } from './signed-in-routes-loader';
 import { AlertsBell } from '../features/alerts/unread-badge';
 
 /**
@@ -40,7 +41,11 @@ export function TopBar() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
-  const wantMenu = () => setMenuWanted(true);
+  const wantMenu = () => {
+    setMenuWanted(true);
+    // The menu's links lead to signed-in pages: their routes load now, not after the click.
+    prefetchSignedInRoutes();
+  };
   const airportName = config.data?.jsonvalue.airportName ?? '';
   const onSignIn = location.pathname.startsWith('/signin');
 

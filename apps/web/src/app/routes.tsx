@@ -3,25 +3,12 @@ import { Loader } from '../components/loader';
 import { RouteErrorView } from './error-boundary';
 import { Layout } from './layout';
 import { HomeRoute } from './pages/home-route';
+import { loadSignedInRoutes } from './signed-in-routes-loader';
 
 /** The route every page hangs under (the signed-in routes are patched into it). */
 const PAGES_ROUTE_ID = 'pages';
 /** The catch-all: a path it matches may be a signed-in page whose routes are not loaded yet. */
 const NOT_FOUND_ROUTE_ID = 'not-found';
-
-let signedInRoutes: Promise<RouteObject[]> | null = null;
-
-/** Loads the signed-in part of the route table once (a failed load is retried next time). */
-export function loadSignedInRoutes(): Promise<RouteObject[]> {
-  signedInRoutes ??= import('./signed-in-routes').then(
-    (m) => m.signedInRoutes,
-    (error: unknown) => {
-      signedInRoutes = null;
-      throw error;
-    },
-  );
-  return signedInRoutes;
-}
 
 /**
  * The router's `patchRoutesOnNavigation`: a path that only the catch-all matches (`/invoices`,

@@ -9,6 +9,7 @@ import { menuFor, type TSessionUser } from '@apron/core/access';
 import { PublicDialogs, type TPublicDialog } from './public-dialogs';
 import { useAppConfig } from '../../lib/session';
 import { MenuItemIcon } from '../menu-icons';
+import { prefetchSignedInRoutes } from '../signed-in-routes-loader';
 import { CountDot, unreadLabel, useUnreadAlerts } from '../../features/alerts/unread-badge';
 
 /** The dashboard's figures load after the tiles (their own chunk), so the home stays light. */
@@ -58,7 +59,14 @@ export function HomeMenu({ user }: { user: TSessionUser }) {
           <Dashboard />
         </Suspense>
       </DashboardBoundary>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }} aria-label="Home menu">
+      {/* The tiles lead to signed-in pages: their routes load when a tile is pointed at or focused. */}
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}
+        aria-label="Home menu"
+        onPointerOver={prefetchSignedInRoutes}
+        onFocus={prefetchSignedInRoutes}
+      >
         {items.map((item) => (
           <Box key={item.key} component="li">
             <Card variant="outlined" sx={{ height: '100%' }}>
