@@ -18,20 +18,17 @@ import type { GetRequest, HttpScenario, ServerLabel } from '../scenarios';
  * what was written from 5 s (CHAT_CURSOR_GRACE_MS) before the cursor on and clients merge by `_id`.
  * Cursors stay fixed, so both servers get the same answers in the same order.
  *
- * The SQL below is what the app runs for one poll (chat.policy.ts resolveChatCaller: the token's
- * applicant by hash, then the applicant; chat.repo.ts findMessages: the thread after the cursor,
- * then its messages' documents when there are messages); staff add the session lookup first.
+ * The SQL below is what the app runs for one poll (chat.policy.ts resolveChatCaller: the applicant
+ * and whether the private link's token is theirs, in one statement; chat.repo.ts findMessages: the
+ * thread after the cursor with each message's documents, in one statement); staff add the session
+ * lookup first. The app sends both as named prepared statements; the baseline sends the same text
+ * unnamed, as every baseline here does.
  */
-export const CHAT_TOKEN_SQL = 'select "id" from "waitlist_applicants" where "waitlist_applicants"."private_token_hash" = $1 limit $2';
-export const CHAT_APPLICANT_SQL = 'select "id", "email", "first_name", "last_name" from "waitlist_applicants" where "waitlist_applicants"."id" = $1 limit $2';
-export const CHAT_SINCE_SQL = `select "id", "applicant_id", "is_admin", "author_id", "author_email", "author_name", "content", "created_at", "read_at" from "chat_messages"
-  where ("chat_messages"."applicant_id" = $1 and "chat_messages"."created_at" > $2) order by "chat_messages"."created_at" asc, "chat_messages"."id" asc limit $3`;
-/** The documents of `n` messages (drizzle's `in ($1, ..., $n)`). */
-export function chatDocumentsSql(n: number): string {
-  const list = Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
-  return `select "id", "applicant_id", "message_id", "uploaded_by_staff", "name", "content_type", "size", "storage_key", "created_at" from "chat_documents"
-  where "chat_documents"."message_id" in (${list}) order by "chat_documents"."created_at" asc, "chat_documents"."id" asc`;
-}
+export const CHAT_APPLICANT_SQL = 'select "id", "email", "first_name", "last_name", coalesce("private_token_hash" = $1, false) from "waitlist_applicants" where "waitlist_applicants"."id" = $2 limit $3';
+export const CHAT_SINCE_SQL = `select "id", "applicant_id", "is_admin", "author_id", "author_email", "author_name", "content", "created_at", "read_at", coalesce((
+  select json_agg(json_build_object('id', d.id, 'name', d.name, 'contentType', d.content_type, 'size', d.size) order by d.created_at, d.id)
+  from chat_documents d where d.message_id = chat_messages.id), '[]'::json) as documents
+  from "chat_messages" where ("chat_messages"."applicant_id" = $1 and "chat_messages"."created_at" > $2) order by "chat_messages"."created_at" asc, "chat_messages"."id" asc limit $3`;
 
 /** One staff client on every 20th conversation (25 staff members at 500). */
 const STAFF_EVERY = 20;
@@ -138,12 +135,10 @@ async function seedConversations(database: Database, size: number): Promise<Poll
 
   const sample = conversations[0]!;
   const cursor = new Date((sample.cursor as Date).getTime() - CHAT_CURSOR_GRACE_MS);
-  const messages = rowsOf(await database.query(CHAT_SINCE_SQL, [sample.id, cursor, CHAT_LIMITS.historySize]));
   const counts = rowsOf(await database.query('select (select count(*)::int from chat_messages) as messages, (select count(*)::int from chat_documents) as documents'))[0]!;
   console.log(`   ${size} conversations, ${counts.messages} messages, ${counts.documents} documents; ${clients.length} polling clients (${clients.filter((c) => c.kind === 'staff').length} staff), ${clients.filter((c) => c.fresh).length} with a new message`);
-  console.log(`   plans: token ${await planOf(database, CHAT_TOKEN_SQL, [createHash('sha256').update(tokenOf(1)).digest('hex'), 1])}`);
+  console.log(`   plans: applicant ${await planOf(database, CHAT_APPLICANT_SQL, [createHash('sha256').update(tokenOf(1)).digest('hex'), sample.id, 1])}`);
   console.log(`          since ${await planOf(database, CHAT_SINCE_SQL, [sample.id, cursor, CHAT_LIMITS.historySize])}`);
-  console.log(`          documents ${await planOf(database, chatDocumentsSql(messages.length), messages.map((m) => m.id))}`);
   return clients;
 }
 
@@ -210,18 +205,13 @@ export function registerChatBaseline(
     const user = request.headers.cookie ? await findUser(request.headers.cookie) : null;
     if (!user && !token) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
     const staff = !!user?.is_internal && (user.modules as string[]).includes('Waitlist');
-    let applicant: Record<string, unknown> | undefined;
-    if (staff) {
-      applicant = rowsOf(await database.query(CHAT_APPLICANT_SQL, [id, 1]))[0];
-    } else if (token) {
-      const owner = rowsOf(await database.query(CHAT_TOKEN_SQL, [createHash('sha256').update(token).digest('hex'), 1]))[0];
-      if (owner?.id === id) applicant = rowsOf(await database.query(CHAT_APPLICANT_SQL, [id, 1]))[0];
-    }
+    const tokenHash = !staff && token ? createHash('sha256').update(token).digest('hex') : null;
+    const found = staff || token ? rowsOf(await database.query(CHAT_APPLICANT_SQL, [tokenHash, id, 1]))[0] : undefined;
+    const applicant = found && (staff || found.coalesce === true) ? found : undefined;
     if (!applicant) return reply.status(404).send({ code: 'NOT_FOUND' });
     // The scenario always polls with `since`; the first read (newest 200) is not measured here.
     const cursor = new Date(new Date(since ?? 0).getTime() - CHAT_CURSOR_GRACE_MS);
     const messages = rowsOf(await database.query(CHAT_SINCE_SQL, [id, cursor, CHAT_LIMITS.historySize]));
-    const documents = messages.length > 0 ? rowsOf(await database.query(chatDocumentsSql(messages.length), messages.map((m) => m.id))) : [];
     reply.header('cache-control', 'private, no-store');
     return {
       applicantId: applicant.id,
@@ -229,7 +219,7 @@ export function registerChatBaseline(
       asStaff: staff,
       messages: messages.map((m) => ({
         _id: m.id, email: m.author_email, sender: m.author_name, content: m.content, createdAt: (m.created_at as Date).toISOString(), isAdmin: m.is_admin,
-        documents: documents.filter((d) => d.message_id === m.id).map((d) => ({ _id: d.id, name: d.name, contentType: d.content_type, size: d.size })),
+        documents: (m.documents as Array<Record<string, unknown>>).map((d) => ({ _id: d.id, name: d.name, contentType: d.contentType, size: d.size })),
       })),
     };
   });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { hasModule, type TSessionUser } from '@apron/core';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../platform/errors/app-error';
-import { applicantIdForPrivateToken, findApplicantForChat } from '../waitlist/index';
+import { findApplicantForChat } from '../waitlist/index';
 
 export interface ChatApplicant {
   id: string;
@@ -33,9 +33,10 @@ export async function resolveChatCaller(db: Db, request: FastifyRequest, applica
     if (!applicant) throw notFound('Conversation not found');
     return { side: 'staff', user: user!, applicant, requestId };
   }
-  const byToken = token ? (await applicantIdForPrivateToken(db, token)) === applicantId : false;
-  const applicant = byToken || user ? await findApplicantForChat(db, applicantId) : null;
-  if (applicant && (byToken || (user && applicant.email && sameEmail(user.email, applicant.email)))) {
+  // One statement finds the applicant and checks the private link's token.
+  const found = await findApplicantForChat(db, applicantId, token);
+  if (found && (found.tokenMatches || (user && found.email && sameEmail(user.email, found.email)))) {
+    const { tokenMatches: _checked, ...applicant } = found;
     return { side: 'applicant', user, applicant, requestId };
   }
   if (user?.isInternal && !token) throw forbidden();

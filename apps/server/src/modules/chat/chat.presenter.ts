@@ -1,8 +1,7 @@
 import type { TChatDocument, TChatMessage } from '@apron/core';
-import type { MessageWithDocuments } from './chat.repo';
-import type { ChatDocumentRow } from './chat.table';
+import type { MessageDocument, MessageWithDocuments } from './chat.repo';
 
-export function presentChatDocument(row: ChatDocumentRow): TChatDocument {
+export function presentChatDocument(row: MessageDocument): TChatDocument {
   return { _id: row.id, name: row.name, contentType: row.contentType, size: row.size };
 }
 

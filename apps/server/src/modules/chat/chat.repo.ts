@@ -1,38 +1,56 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { findAccountById, findEnabledInternalAdmins } from '../../platform/auth/accounts.repo';
 import { chatDocuments, chatMessages, chatThreads, type ChatDocumentRow, type ChatMessageRow } from './chat.table';
 
-export type MessageWithDocuments = ChatMessageRow & { documents: ChatDocumentRow[] };
+/** What a message shows of its documents (the presenter's fields). */
+export type MessageDocument = Pick<ChatDocumentRow, 'id' | 'name' | 'contentType' | 'size'>;
+export type MessageWithDocuments = ChatMessageRow & { documents: MessageDocument[] };
 
-async function withDocuments(db: DbOrTx, rows: ChatMessageRow[]): Promise<MessageWithDocuments[]> {
-  if (rows.length === 0) return [];
-  const documents = await db
-    .select()
-    .from(chatDocuments)
-    .where(inArray(chatDocuments.messageId, rows.map((r) => r.id)))
-    .orderBy(asc(chatDocuments.createdAt), asc(chatDocuments.id));
-  return rows.map((row) => ({ ...row, documents: documents.filter((d) => d.messageId === row.id) }));
+/**
+ * A message's documents as one JSON array, read in the same statement as the message. Written out
+ * in full: in a one-table select Drizzle leaves `${chatMessages.id}` unqualified, which inside this
+ * subquery would name the document's own id.
+ */
+const documentsOfMessage = sql<MessageDocument[]>`coalesce((
+  select json_agg(json_build_object('id', d.id, 'name', d.name, 'contentType', d.content_type, 'size', d.size) order by d.created_at, d.id)
+  from chat_documents d where d.message_id = chat_messages.id), '[]'::json)`;
+
+/**
+ * The two reads of a conversation, built and prepared once per database (named statements on
+ * PostgreSQL): every open chat polls every few seconds, so building them per request would cost
+ * more than running them. Each is one statement, documents included.
+ */
+function buildMessageQueries(db: DbOrTx) {
+  const columns = { ...getTableColumns(chatMessages), documents: documentsOfMessage };
+  return {
+    since: db
+      .select(columns)
+      .from(chatMessages)
+      .where(and(eq(chatMessages.applicantId, sql.placeholder('applicantId')), gt(chatMessages.createdAt, sql.placeholder('since'))))
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('apron_chat_messages_since'),
+    newest: db
+      .select(columns)
+      .from(chatMessages)
+      .where(eq(chatMessages.applicantId, sql.placeholder('applicantId')))
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('apron_chat_messages_newest'),
+  };
 }
+const messageQueries = new WeakMap<DbOrTx, ReturnType<typeof buildMessageQueries>>();
 
 /** Messages after `since` (less the grace), oldest first; without `since`, the newest `limit`, oldest first. */
 export async function findMessages(db: DbOrTx, applicantId: string, since: Date | null, limit: number): Promise<MessageWithDocuments[]> {
-  if (since) {
-    const rows = await db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.applicantId, applicantId), gt(chatMessages.createdAt, since)))
-      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
-      .limit(limit);
-    return withDocuments(db, rows);
+  let queries = messageQueries.get(db);
+  if (!queries) {
+    queries = buildMessageQueries(db);
+    messageQueries.set(db, queries);
   }
-  const newest = await db
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.applicantId, applicantId))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(limit);
-  return withDocuments(db, newest.reverse());
+  if (since) return queries.since.execute({ applicantId, since, limit });
+  return (await queries.newest.execute({ applicantId, limit })).reverse();
 }
 
 export async function insertMessage(db: DbOrTx, values: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {

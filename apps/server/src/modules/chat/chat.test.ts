@@ -190,6 +190,12 @@ describe('documents in the chat', () => {
     const sent = await post({ method: 'POST', url: `/api/Messages/${ada.id}?token=${ada.token}`, payload: { content: '', documents: [doc._id] } });
     expect(sent.statusCode).toBe(201);
     expect((sent.json() as TChatMessage).documents.map((d) => d.name)).toEqual(['licence photo.png']);
+    // Both sides read it back with the message: the whole thread, and a poll since just before it.
+    const withDocument = (thread: { messages: TChatMessage[] }) => thread.messages.find((m) => m._id === (sent.json() as TChatMessage)._id)?.documents;
+    const expected = [{ _id: doc._id, name: 'licence photo.png', contentType: 'image/png', size: PNG.length }];
+    expect(withDocument((await staff.request({ method: 'GET', url: `/api/Messages/${ada.id}` })).json())).toEqual(expected);
+    const since = encodeURIComponent((sent.json() as TChatMessage).createdAt);
+    expect(withDocument((await t.app.inject({ method: 'GET', url: `/api/Messages/${ada.id}?token=${ada.token}&since=${since}` })).json())).toEqual(expected);
 
     const download = await staff.request({ method: 'GET', url: `/api/Messages/${ada.id}/Documents/${doc._id}` });
     expect(download.statusCode).toBe(200);

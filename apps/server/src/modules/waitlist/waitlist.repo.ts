@@ -32,11 +32,43 @@ export async function applicantIdForPrivateToken(db: DbOrTx, token: string): Pro
   return row?.id ?? null;
 }
 
-/** Whom the chat talks to: the applicant's id, e-mail and names, or null when there is none. */
-export async function findApplicantForChat(db: DbOrTx, applicantId: string): Promise<{ id: string; email: string; firstName: string; lastName: string } | null> {
+export interface ChatApplicantRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Whether the private-link token given with the lookup is this applicant's. */
+  tokenMatches: boolean;
+}
+
+/** Built and prepared once per database: every open chat polls it every few seconds. */
+function buildChatApplicantQuery(db: DbOrTx) {
+  return db
+    .select({
+      id: a.id, email: a.email, firstName: a.firstName, lastName: a.lastName,
+      tokenMatches: sql<boolean>`coalesce(${a.privateTokenHash} = ${sql.placeholder('tokenHash')}, false)`,
+    })
+    .from(a)
+    .where(eq(a.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('apron_chat_applicant');
+}
+const chatApplicantQueries = new WeakMap<DbOrTx, ReturnType<typeof buildChatApplicantQuery>>();
+
+/**
+ * Whom the chat talks to: the applicant's id, e-mail and names, or null when there is none; and,
+ * in the same statement, whether `privateToken` (a private link's, when given) is theirs.
+ */
+export async function findApplicantForChat(db: DbOrTx, applicantId: string, privateToken?: string): Promise<ChatApplicantRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(applicantId)) return null;
-  const [row] = await db.select({ id: a.id, email: a.email, firstName: a.firstName, lastName: a.lastName }).from(a).where(eq(a.id, applicantId)).limit(1);
-  return row ?? null;
+  let query = chatApplicantQueries.get(db);
+  if (!query) {
+    query = buildChatApplicantQuery(db);
+    chatApplicantQueries.set(db, query);
+  }
+  const tokenHash = privateToken && privateToken.length <= 200 ? hashPrivateToken(privateToken) : null;
+  const [row] = await query.execute({ id: applicantId, tokenHash });
+  return row ? { ...row, tokenMatches: row.tokenMatches === true } : null;
 }
 
 // ---- The queue ------------------------------------------------------------------------------
