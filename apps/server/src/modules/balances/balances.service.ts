@@ -81,12 +81,13 @@ function debitIfFunded(debit: { companyId: string; amountCents: number; dateAppl
 /**
  * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
  * (airport date and name; cached for a few seconds, this runs hundreds of times a second). Then
- * one transaction of five statements however many invoices: lock the ledger row of the invoices'
+ * one transaction of six statements however many invoices: lock the ledger row of the invoices'
  * company (within the caller's scope); lock the invoices, then all selected lines, and check they
  * are that company's and unpaid (`lockPayableSelections`); then ONE statement
  * (`recordBalancePayments`, with this module's funds check and Debit, `debitIfFunded`) writes the
  * Debit, one payment (receipt) per invoice, the lines 'PAID BY BALANCE', the invoices' totals, the
- * audit rows and the receipt e-mails - or nothing when the funds are short. Concurrent requests
+ * audit rows and the receipt e-mails - or nothing when the funds are short - and one more the
+ * invoices' events. Concurrent requests
  * for one company queue on the ledger lock, so the balance never goes below zero and a line is
  * paid once. Returns the payment ids for `requestReceiptPdfs` (after commit).
  */
@@ -106,7 +107,7 @@ export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBa
     const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
     const reference = `Invoice ${selections.map((s) => `#${s.invoiceNumber}`).join(', ')}`;
     const ledger = debitIfFunded({ companyId, amountCents: totalCents, dateApplied: today, reference, createdBy: actor.user?.id ?? null });
-    const paid = await recordBalancePayments(tx, actor, { companyId, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), today, selections, ledger });
+    const paid = await recordBalancePayments(tx, actor, { companyId, companyName: company.name, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), today, selections, ledger });
     // The statement applies the rule; the rule's own function must agree.
     if (!!paid.debitId !== hasSufficientFunds(paid.balanceCents, totalCents)) throw new Error('The funds check disagrees with hasSufficientFunds');
     if (!paid.debitId) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);

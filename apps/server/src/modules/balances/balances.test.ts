@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { BALANCE_MESSAGES, PAID_BY_BALANCE, type TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { invoiceLineItems } from '../invoices/invoices.table';
@@ -8,6 +8,7 @@ import { balanceRecords } from './balances.table';
 import { payments } from '../payments/payments.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { auditLog } from '../../platform/audit/audit.table';
+import { domainEvents } from '../../platform/events/events.table';
 
 let t: TestApp;
 let admin: Caller;
@@ -98,6 +99,8 @@ describe('pay from balance', () => {
     const a = await buildInvoice(admin, c._id); // $51 + $100
     const b = await buildInvoice(admin, c._id);
     await addCredit(admin, c._id, 250);
+    const eventsOfInvoices = () => t.db.select().from(domainEvents).where(and(inArray(domainEvents.recordId, [a._id, b._id]), eq(domainEvents.trigger, 'Updated')));
+    const earlierEvents = new Set((await eventsOfInvoices()).map((e) => e.id));
     const res = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [a._id]: a.lineItems.map((l) => l._id), [b._id]: [b.lineItems[0]!._id] } });
     expect(res.json()).toEqual({ message: 'Payment Successful', balance: 48, paid: 151 + 51 });
     expect((await me.request({ method: 'GET', url: `/api/Invoices/${a._id}` })).json()).toMatchObject({ status: 'Paid', amountPaid: 151, amountDue: 0 });
@@ -122,6 +125,11 @@ describe('pay from balance', () => {
     });
     expect(audited.find((r) => r.entity === 'balanceRecord')!.changes).toMatchObject({ amountCents: 20_200, type: 'Debit', companyId: c._id });
     expect(audited.find((r) => r.entity === 'balanceRecord')!.changes).not.toHaveProperty('routingNum');
+    // One Updated event per invoice for the notification rules, with the fields after the payment.
+    const events = (await eventsOfInvoices()).filter((e) => !earlierEvents.has(e.id));
+    expect(events.map((e) => [e.recordId === a._id ? 'a' : 'b', e.fields.status, e.fields.amountDue, e.companyId]).sort()).toEqual([
+      ['a', 'Paid', '$0.00', c._id], ['b', 'Created', '$100.00', c._id],
+    ]);
   });
 
   it('20 clients of one company racing for one balance and one invoice: no overdraft, no line paid twice', async () => {

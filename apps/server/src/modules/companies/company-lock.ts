@@ -8,7 +8,7 @@ import { companies } from './companies.table';
  * `invoiceCompanyIdSql`), so finding and locking the company stay one statement. Null when there
  * is no such company.
  */
-export async function lockCompany(tx: Tx, id: string | SQL<string | null>): Promise<{ id: string; email: string } | null> {
-  const [row] = await tx.select({ id: companies.id, email: companies.email }).from(companies).where(eq(companies.id, id)).for('update');
+export async function lockCompany(tx: Tx, id: string | SQL<string | null>): Promise<{ id: string; name: string; email: string } | null> {
+  const [row] = await tx.select({ id: companies.id, name: companies.name, email: companies.email }).from(companies).where(eq(companies.id, id)).for('update');
   return row ?? null;
 }

@@ -43,7 +43,7 @@ export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
 export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
-export { publishInvoiceEvents } from './invoice-events';
+export { invoiceEventsOf, publishInvoiceEvents, type InvoiceEventRow } from './invoice-events';
 export { seedBenchInvoices } from './bench-seed';
 export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidBy, listLinesPaidByPayments } from './receipt-facts';
 export { hasAnyInvoice, insertDemoOneLineInvoice, markDemoInvoiceCancelled } from './demo-invoices';

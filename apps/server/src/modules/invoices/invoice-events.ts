@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { invoiceTemplateFields, type TEventTrigger } from '@apron/core/communications';
 import type { DbOrTx, Tx } from '../../db/client';
-import { publishEvent, publishEvents } from '../../platform/events/index';
+import { publishEvent, publishEvents, type DomainEvent } from '../../platform/events/index';
 import { companyDirectory } from '../companies/index';
 import { findInvoice } from './invoices.repo';
 import { invoices } from './invoices.table';
@@ -44,4 +44,26 @@ export async function publishInvoiceEvents(tx: DbOrTx, invoiceIds: readonly stri
     tx,
     rows.map((row) => ({ module: 'Invoices', trigger, recordId: row.id, companyId: row.companyId, fields: invoiceTemplateFields(row) })),
   );
+}
+
+/** An invoice as it is after a change, as a statement returned it (`markSelectionsPaidCtes`). */
+export interface InvoiceEventRow {
+  id: string;
+  companyId: string;
+  companyName: string;
+  invoiceNumber: number;
+  name: string;
+  status: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  totalCents: number;
+  paidCents: number;
+}
+
+/**
+ * The events of invoices whose changed rows the caller already holds (pay from balance's one
+ * statement returns them), for `publishEvents`: no read. Same fields as `publishInvoiceEvents`.
+ */
+export function invoiceEventsOf(rows: readonly InvoiceEventRow[], trigger: TEventTrigger): DomainEvent[] {
+  return rows.map((row) => ({ module: 'Invoices', trigger, recordId: row.id, companyId: row.companyId, fields: invoiceTemplateFields(row) }));
 }

@@ -229,7 +229,7 @@ export async function lockPayableSelections(tx: Tx, selections: readonly LineSel
  * recomputing it). `source` names an earlier CTE of rows (line_id uuid, invoice_id uuid,
  * payment_id uuid, paid_by text). Defines `marked_lines` (one row per line marked: the caller
  * checks the count, since a line the lock found unpaid and is not marked is a bug) and
- * `marked_invoices` (id, status, paid_cents, total_cents after the change).
+ * `marked_invoices` (the invoices after the change: what `invoiceEventsOf` needs, by column name).
  */
 export function markSelectionsPaidCtes(source: string, today: string): SQL {
   const from = sql.identifier(source);
@@ -246,6 +246,6 @@ export function markSelectionsPaidCtes(source: string, today: string): SQL {
           payment_date = case when i.paid_cents + ms.cents = i.total_cents and i.total_cents > 0 then ${today}::date else i.payment_date end,
           updated_at = now()
       from marked_sums ms where i.id = ms.invoice_id
-      returning i.id, i.status, i.paid_cents, i.total_cents
+      returning i.id, i.company_id, i.invoice_number, i.name, i.status, i.invoice_date, i.due_date, i.total_cents, i.paid_cents
     )`;
 }

@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client';
 import { auditInsertCte, isoTimestampSql, type AuditActor } from '../../platform/audit/audit';
 import { mailInsertCte } from '../../platform/mail/outbox';
 import { AppError } from '../../platform/errors/app-error';
-import { LINE_TAKEN, markSelectionsPaidCtes, type PayableSelection } from '../invoices/index';
+import { publishEvents } from '../../platform/events/index';
+import { invoiceEventsOf, LINE_TAKEN, markSelectionsPaidCtes, type InvoiceEventRow, type PayableSelection } from '../invoices/index';
 import { receiptMail } from './receipts';
 
 /** The ledger's part of the statement, written by the balances module (it owns the ledger). */
@@ -21,6 +22,8 @@ export interface LedgerDebitCtes {
 
 export interface BalancePayments {
   companyId: string;
+  /** For the invoices' events (their template fields name the company). */
+  companyName: string;
   /** The company's e-mail for the receipts (none sent when empty). */
   companyEmail: string;
   airportName: string;
@@ -47,7 +50,8 @@ const PAYMENT_MARK = '{payment}';
  * ledger, the invoices and the lines: the Debit (funds check included), one payment (receipt)
  * per invoice, the lines `PAID BY BALANCE` and the invoices' totals, the audit rows and the
  * receipt e-mails (held for their PDFs). One round trip however many invoices; each module still
- * writes its own tables through the fragment it exports. Returns what the caller must check:
+ * writes its own tables through the fragment it exports. Then the invoices' Updated events, built
+ * from the rows the statement returned (their fields are formatted in TypeScript): one insert. Returns what the caller must check:
  * whether the Debit was written, and the payment ids for `requestReceiptPdfs` after commit.
  */
 export async function recordBalancePayments(tx: Tx, actor: AuditActor, input: BalancePayments): Promise<BalancePaymentsResult> {
@@ -100,15 +104,22 @@ export async function recordBalancePayments(tx: Tx, actor: AuditActor, input: Ba
     )}${receipts}
     select ledger.balance::text as balance, debit.id as debit_id,
            (select coalesce(json_agg(p.id), '[]'::json) from paid p) as payment_ids,
-           (select count(*)::int from marked_lines) as marked
+           (select count(*)::int from marked_lines) as marked,
+           (select coalesce(json_agg(json_build_object(
+              'id', i.id, 'companyId', i.company_id, 'invoiceNumber', i.invoice_number, 'name', i.name, 'status', i.status,
+              'invoiceDate', i.invoice_date, 'dueDate', i.due_date, 'totalCents', i.total_cents, 'paidCents', i.paid_cents)), '[]'::json)
+            from marked_invoices i) as invoices
     from ledger left join debit on true`);
   const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    balance: string; debit_id: string | null; payment_ids: string[] | string; marked: number;
+    balance: string; debit_id: string | null; payment_ids: string[] | string; marked: number; invoices: Omit<InvoiceEventRow, 'companyName'>[] | string;
   }>;
-  const paymentIds = typeof row!.payment_ids === 'string' ? (JSON.parse(row!.payment_ids) as string[]) : row!.payment_ids;
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  const paymentIds = json(row!.payment_ids);
   const lineCount = selections.reduce((n, s) => n + s.lineIds.length, 0);
   // The lines were locked and checked unpaid in this transaction; fewer marked is a bug, and the
   // caller's transaction must not commit it.
   if (row!.debit_id && (Number(row!.marked) !== lineCount || paymentIds.length !== selections.length)) throw new AppError('CONFLICT', LINE_TAKEN);
+  // The invoices' Updated events (notification rules), from the rows the statement returned.
+  await publishEvents(tx, invoiceEventsOf(json(row!.invoices).map((invoice) => ({ ...invoice, companyName: input.companyName })), 'Updated'));
   return { balanceCents: Number(row!.balance), debitId: row!.debit_id, paymentIds };
 }
