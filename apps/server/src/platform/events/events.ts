@@ -140,3 +140,25 @@ export function createEventDispatch(options: { database: Database; db: Db; log: 
 export async function deleteProcessedEvents(db: Db, olderThanDays = 30): Promise<void> {
   await db.delete(domainEvents).where(sql`${domainEvents.processedAt} < now() - make_interval(days => ${olderThanDays})`);
 }
+
+/**
+ * Mark the events published since `since` (by the database's clock) delivered without delivering
+ * them. For the demo seed only: its year of invoices, inspections and payments is history, and a
+ * notification rule must not turn it into thousands of alerts and e-mails at start-up. Events from
+ * before `since` (real changes a previous run had not delivered yet) are left to the dispatch.
+ */
+export async function settleEventsSince(db: Db, since: Date): Promise<number> {
+  const settled = await db
+    .update(domainEvents)
+    .set({ processedAt: sql`now()`, lastError: 'settled: demo seed history' })
+    .where(and(isNull(domainEvents.processedAt), sql`${domainEvents.createdAt} >= ${since.toISOString()}::timestamptz`))
+    .returning({ id: domainEvents.id });
+  return settled.length;
+}
+
+/** The database's clock now (event times are the database's, not this process's). */
+export async function databaseNow(db: Db): Promise<Date> {
+  const result = await db.execute(sql`select now() as now`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ now: string | Date }>;
+  return new Date(row!.now);
+}
