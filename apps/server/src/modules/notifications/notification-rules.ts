@@ -15,7 +15,7 @@ import { findNotificationRules, type NotificationRow } from '../settings/index';
  * change never had an event. The SMTP send happens later, from the outbox (retried with back-off).
  */
 export async function applyNotificationRules(tx: Tx, event: DomainEventRow): Promise<void> {
-  const rules = await findNotificationRules(tx, event.module, event.trigger);
+  const rules = await rulesFor(tx, event.module, event.trigger);
   for (const rule of rules) {
     const recipients = await audienceOf(tx, rule, event);
     if (recipients.length === 0) continue;
@@ -26,6 +26,26 @@ export async function applyNotificationRules(tx: Tx, event: DomainEventRow): Pro
     const text = htmlToText(html);
     await queueMails(tx, recipients.map((r) => ({ to: [r.email], subject, html, text, kind: 'notification', ref: `event:${event.id}` })));
   }
+}
+
+/**
+ * The rules of a module and trigger, read once per dispatch transaction: a batch of a hundred
+ * payment events asks for the same (Invoices, Updated) rules a hundred times.
+ */
+const rulesByTransaction = new WeakMap<Tx, Map<string, Promise<NotificationRow[]>>>();
+function rulesFor(tx: Tx, module: string, trigger: string): Promise<NotificationRow[]> {
+  let known = rulesByTransaction.get(tx);
+  if (!known) {
+    known = new Map();
+    rulesByTransaction.set(tx, known);
+  }
+  const key = `${module}\u0000${trigger}`;
+  let rules = known.get(key);
+  if (!rules) {
+    rules = findNotificationRules(tx, module, trigger);
+    known.set(key, rules);
+  }
+  return rules;
 }
 
 /**

@@ -9,6 +9,9 @@ import { EVENTS_DISPATCH_JOB, EVENTS_PER_DISPATCH_RUN, createEventDispatch, publ
  * The nudge is only a hint: pg-boss keeps one waiting nudge (singleton key) and the cron finds
  * everything anyway, on any instance.
  */
+/** How long published events wait for the dispatch nudge (one per window per instance). */
+const NUDGE_WINDOW_MS = 250;
+
 export function registerEventDispatch(app: FastifyInstance, ctx: AppContext): void {
   const dispatcher = createEventDispatch({ database: ctx.database, db: ctx.db, log: ctx.log });
   const run = async () => {
@@ -24,11 +27,22 @@ export function registerEventDispatch(app: FastifyInstance, ctx: AppContext): vo
   };
   ctx.jobs.schedule(EVENTS_DISPATCH_JOB, '* * * * *', run, { expireInSeconds: 5 * 60 });
 
+  // At most one nudge per NUDGE_WINDOW_MS per instance: under load (an event per payment) a nudge
+  // per response would add a queue insert to every request; a window later is soon enough.
   let seen = publishedEventCount();
+  let nudge: NodeJS.Timeout | null = null;
   app.addHook('onResponse', async () => {
     const now = publishedEventCount();
-    if (now === seen || !ctx.jobs.started) return;
+    if (now === seen || nudge || !ctx.jobs.started) return;
     seen = now;
-    await ctx.jobs.send(EVENTS_DISPATCH_JOB, {}, { singletonKey: 'nudge' }).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge event dispatch'));
+    nudge = setTimeout(() => {
+      nudge = null;
+      void ctx.jobs.send(EVENTS_DISPATCH_JOB, {}, { singletonKey: 'nudge' }).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge event dispatch'));
+    }, NUDGE_WINDOW_MS);
+    // A waiting nudge never keeps the process alive; the minute cron is the net.
+    nudge.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (nudge) clearTimeout(nudge);
   });
 }

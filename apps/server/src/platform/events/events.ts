@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventTrigger } from '@apron/core/communications';
 import type { Database, Db, DbOrTx, Tx } from '../../db/client';
@@ -9,6 +9,8 @@ export const EVENTS_DISPATCH_JOB = 'domain-events-dispatch';
 export const EVENT_RETRY_MINUTES = [1, 5, 15, 60, 3 * 60, 6 * 60, 12 * 60] as const;
 /** Events one dispatch run delivers at most; a full run asks for the next at once (events.plugin.ts). */
 export const EVENTS_PER_DISPATCH_RUN = 500;
+/** Events delivered per transaction on the usual path (`dispatchBatch`). */
+export const EVENTS_PER_BATCH = 100;
 const MAX_PER_RUN = EVENTS_PER_DISPATCH_RUN;
 
 /** What a module publishes about a change of one of its records. */
@@ -79,13 +81,48 @@ export function retryDelayMinutesForEvent(attempts: number): number {
 }
 
 /**
- * Delivers due events one per transaction: lock one (`FOR UPDATE SKIP LOCKED`, so N instances
- * never take the same), run every handler in that transaction, mark it processed, commit. A
- * handler that throws rolls all of it back; the event is then retried with back-off.
+ * Delivers due events: lock a batch (`FOR UPDATE SKIP LOCKED`, so N instances never take the
+ * same), run every handler in that transaction, mark them processed, commit - so a handler's
+ * writes and the processed mark commit together, and a retried job never repeats them. When a
+ * handler throws, the batch rolls back and its events go one per transaction; the failing one is
+ * retried with back-off, the others are delivered.
  */
 export function createEventDispatch(options: { database: Database; db: Db; log: FastifyBaseLogger }) {
   const { database, db, log } = options;
 
+  const due = and(isNull(domainEvents.processedAt), lte(domainEvents.nextAttemptAt, sql`now()`));
+  const handlersOf = () => [...(registries.get(database)?.values() ?? [])];
+
+  /**
+   * The usual path: up to EVENTS_PER_BATCH due events in ONE transaction (claimed with `FOR UPDATE
+   * SKIP LOCKED`, every handler run for each, all marked processed, commit): a busy instance
+   * publishing an event per payment would otherwise spend a transaction per event. Any handler
+   * throwing rolls the whole batch back ('failed'); the caller then delivers them one by one, so
+   * only the failing event waits for its retry.
+   */
+  async function dispatchBatch(): Promise<number | 'failed'> {
+    try {
+      return await db.transaction(async (tx) => {
+        const events = await tx.select().from(domainEvents).where(due)
+          .orderBy(asc(domainEvents.nextAttemptAt), asc(domainEvents.createdAt))
+          .limit(EVENTS_PER_BATCH)
+          .for('update', { skipLocked: true });
+        if (events.length === 0) return 0;
+        const handlers = handlersOf();
+        for (const event of events) for (const handler of handlers) await handler(tx, event);
+        await tx
+          .update(domainEvents)
+          .set({ processedAt: sql`now()`, attempts: sql`${domainEvents.attempts} + 1`, lastError: null })
+          .where(inArray(domainEvents.id, events.map((e) => e.id)));
+        return events.length;
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'a batch of domain events failed; delivering them one by one');
+      return 'failed';
+    }
+  }
+
+  /** One event in its own transaction: after a failed batch, so one bad event does not hold the others. */
   async function dispatchOne(): Promise<'none' | 'processed' | 'failed'> {
     let claimed: DomainEventRow | null = null;
     try {
@@ -93,13 +130,13 @@ export function createEventDispatch(options: { database: Database; db: Db; log: 
         const [event] = await tx
           .select()
           .from(domainEvents)
-          .where(and(isNull(domainEvents.processedAt), lte(domainEvents.nextAttemptAt, sql`now()`)))
+          .where(due)
           .orderBy(asc(domainEvents.nextAttemptAt), asc(domainEvents.createdAt))
           .limit(1)
           .for('update', { skipLocked: true });
         if (!event) return false;
         claimed = event;
-        for (const handler of registries.get(database)?.values() ?? []) await handler(tx, event);
+        for (const handler of handlersOf()) await handler(tx, event);
         await tx
           .update(domainEvents)
           .set({ processedAt: sql`now()`, attempts: event.attempts + 1, lastError: null })
@@ -125,11 +162,20 @@ export function createEventDispatch(options: { database: Database; db: Db; log: 
     /** Delivers what is due now (at most 500 per run); returns what happened. */
     async dispatch(): Promise<DispatchResult> {
       const result: DispatchResult = { processed: 0, retrying: 0 };
-      for (let i = 0; i < MAX_PER_RUN; i++) {
-        const outcome = await dispatchOne();
-        if (outcome === 'none') break;
-        if (outcome === 'processed') result.processed++;
-        else result.retrying++;
+      while (result.processed + result.retrying < MAX_PER_RUN) {
+        const batch = await dispatchBatch();
+        if (batch === 0) break;
+        if (batch !== 'failed') {
+          result.processed += batch;
+          continue;
+        }
+        // One by one through what the failed batch held (its size at most), each failure on its own back-off.
+        for (let i = 0; i < EVENTS_PER_BATCH; i++) {
+          const outcome = await dispatchOne();
+          if (outcome === 'none') break;
+          if (outcome === 'processed') result.processed++;
+          else result.retrying++;
+        }
       }
       return result;
     },
