@@ -66,6 +66,20 @@ export async function deleteAttachmentRow(db: DbOrTx, id: string): Promise<void>
   await db.delete(attachments).where(eq(attachments.id, id));
 }
 
+/**
+ * Everything attached to an owner that is being deleted: its remarks (with their links to
+ * documents) and its documents. Returns the documents' storage keys, for the caller to remove the
+ * files after its transaction commits.
+ */
+export async function deleteAllOfOwner(db: DbOrTx, ref: OwnerRef): Promise<string[]> {
+  await db.delete(remarks).where(and(eq(remarks.ownerType, ref.ownerType), eq(remarks.ownerId, ref.ownerId)));
+  const gone = await db
+    .delete(attachments)
+    .where(and(eq(attachments.ownerType, ref.ownerType), eq(attachments.ownerId, ref.ownerId)))
+    .returning({ storageKey: attachments.storageKey });
+  return gone.map((row) => row.storageKey);
+}
+
 export async function findRemarkById(db: DbOrTx, id: string): Promise<RemarkRow | null> {
   const [row] = await db.select().from(remarks).where(eq(remarks.id, id)).limit(1);
   return row ?? null;

@@ -53,6 +53,12 @@ export async function findMessages(db: DbOrTx, applicantId: string, since: Date 
   return (await queries.newest.execute({ applicantId, limit })).reverse();
 }
 
+/** The storage keys of every file uploaded in an applicant's conversation (sent or not). */
+export async function chatFileKeysOf(db: DbOrTx, applicantId: string): Promise<string[]> {
+  const rows = await db.select({ storageKey: chatDocuments.storageKey }).from(chatDocuments).where(eq(chatDocuments.applicantId, applicantId));
+  return rows.map((row) => row.storageKey);
+}
+
 export async function insertMessage(db: DbOrTx, values: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {
   const [row] = await db.insert(chatMessages).values(values).returning();
   return row!;

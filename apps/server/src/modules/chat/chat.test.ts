@@ -6,6 +6,7 @@ import { mailOutbox } from '../../platform/mail/mail.table';
 import { setSystemSetting } from '../settings/index';
 import { unreadCountsForApplicants } from './index';
 import { chatDocuments, chatThreads } from './chat.table';
+import { attachments, remarks } from '../attachments/attachments.table';
 import { removeUnsentDocuments } from './chat.service';
 import { createFileStorage } from '../../platform/files/index';
 
@@ -205,5 +206,37 @@ describe('documents in the chat', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/Messages/${ada.id}/Documents/${doc._id}?token=${ada.token}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/Messages/${ada.id}/Documents/${doc._id}?token=${bob.token}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/Messages/${bob.id}/Documents/${doc._id}?token=${bob.token}` })).statusCode).toBe(404);
+  });
+});
+
+describe('deleting an applicant', () => {
+  it('removes their conversation, documents and remarks, and every stored file of them', async () => {
+    const carol = await joinApplicant('Carol', 'carol@example.test');
+    const fields = (values: Record<string, string>, name: string, content: Buffer) => {
+      const boundary = 'deleteboundary7';
+      const parts = Object.entries(values).map(([key, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+      const file = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
+      return { payload: Buffer.concat([...parts, file, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const upload = await admin.request({ method: 'POST', url: '/api/Attachments', ...fields({ ownerType: 'waitlist', ownerId: carol.id }, 'licence.png', PNG) });
+    expect(upload.statusCode).toBe(201);
+    const remark = await admin.request({ method: 'POST', url: '/api/Remarks', payload: { ownerType: 'waitlist', ownerId: carol.id, subject: 'Called', message: 'Left a voicemail', documents: [upload.json()._id] } });
+    expect(remark.statusCode).toBe(201);
+    const chatUpload = await staff.request({ method: 'POST', url: `/api/Messages/${carol.id}/Documents`, ...multipart('plan.png', PNG, 'image/png') });
+    expect((await staff.request({ method: 'POST', url: `/api/Messages/${carol.id}`, payload: { content: 'Your plan', documents: [chatUpload.json()._id] } })).statusCode).toBe(201);
+    const keys = (await t.db.select().from(chatDocuments).where(eq(chatDocuments.applicantId, carol.id))).map((d) => d.storageKey);
+    const documentKeys = (await t.db.select().from(attachments).where(eq(attachments.ownerId, carol.id))).map((d) => d.storageKey);
+    expect(keys).toHaveLength(1);
+    expect(documentKeys).toHaveLength(1);
+    const storage = createFileStorage(t.config);
+    for (const key of [...keys, ...documentKeys]) (await storage.get(key)).destroy(); // stored until the delete
+
+    expect((await admin.request({ method: 'DELETE', url: `/api/WaitList/${carol.id}` })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'POST', url: '/api/Attachments/List', payload: { ownerType: 'waitlist', ownerId: carol.id } })).statusCode).toBe(404);
+    expect(await t.db.select().from(attachments).where(eq(attachments.ownerId, carol.id))).toEqual([]);
+    expect(await t.db.select().from(remarks).where(eq(remarks.ownerId, carol.id))).toEqual([]);
+    expect(await t.db.select().from(chatDocuments).where(eq(chatDocuments.applicantId, carol.id))).toEqual([]);
+    for (const key of [...keys, ...documentKeys]) await expect(storage.get(key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/Messages/${carol.id}?token=${carol.token}` })).statusCode).toBe(404);
   });
 });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { chatRoutes } from './chat.routes';
-import { useUnreadCounts } from '../waitlist/index';
-import { countUnreadForApplicants } from './chat.repo';
+import { addApplicantFileSource, useUnreadCounts } from '../waitlist/index';
+import { chatFileKeysOf, countUnreadForApplicants } from './chat.repo';
 import { removeUnsentDocuments } from './chat.service';
 
 export const CHAT_UNSENT_CLEANUP_JOB = 'chat.unsent-documents-cleanup';
@@ -13,6 +13,8 @@ export async function registerChat(app: FastifyInstance, ctx: AppContext): Promi
   await chatRoutes(app, ctx);
   // The wait list's type grid shows these as the Chat badge; it cannot import the chat (no cycles).
   useUnreadCounts(unreadCountsForApplicants);
+  // Deleting an applicant removes their conversation (rows cascade) and its uploaded files (by key).
+  addApplicantFileSource(chatFileKeysOf);
   ctx.jobs.schedule(CHAT_UNSENT_CLEANUP_JOB, '41 3 * * *', async () => {
     const removed = await removeUnsentDocuments(ctx);
     if (removed) ctx.log.info({ removed }, 'unsent chat uploads removed');

@@ -23,4 +23,4 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
 /** For the chat (applicant conversations) and the reports. */
 export { applicantIdForPrivateToken, applicantTemplateFields, findApplicantForChat, listApplicantEmails, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
 export { seedDemoWaitlist, demoApplicantIds } from './demo-waitlist';
-export { useUnreadCounts, type UnreadCounts } from './unread-source';
+export { addApplicantFileSource, useUnreadCounts, type ApplicantFileKeys, type UnreadCounts } from './applicant-hooks';

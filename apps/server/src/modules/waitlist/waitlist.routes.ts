@@ -15,7 +15,7 @@ import { isStaffJoin, joinWaitlist, waitlistChargeCents } from './waitlist.join'
 import { presentApplicant, presentGridRow } from './waitlist.presenter';
 import * as repo from './waitlist.repo';
 import * as service from './waitlist.service';
-import { unreadCounts } from './unread-source';
+import { unreadCounts } from './applicant-hooks';
 
 const tags = ['waitlist'];
 /**
@@ -76,7 +76,9 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
 
   r.delete('/api/WaitList/:id', { config: { access: 'admin:Waitlist' }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } }, async (request) => {
-    await ctx.db.transaction((tx) => service.deleteApplicant(tx, actorOf(request), request.params.id));
+    const files = await ctx.db.transaction((tx) => service.deleteApplicant(tx, actorOf(request), request.params.id));
+    // After commit: the files of a deleted applicant go too (a failure leaves an orphan file, logged).
+    await Promise.all(files.map((key) => ctx.files.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not remove a deleted applicant\'s file'))));
     return { message: WAITLIST_MESSAGES.deleted };
   });
 

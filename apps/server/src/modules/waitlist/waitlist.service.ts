@@ -3,10 +3,12 @@ import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { createCompanyUser } from '../accounts/index';
+import { deleteAttachmentsOfOwner } from '../attachments/index';
 import { insertCompany } from '../companies/index';
 import { auditApplicant } from './waitlist.presenter';
 import * as repo from './waitlist.repo';
 import { publishApplicantEvent } from './waitlist-events';
+import { applicantFileKeys } from './applicant-hooks';
 
 export type Actor = AuditActor & { user: TSessionUser };
 
@@ -40,11 +42,18 @@ export async function updateApplicant(tx: Tx, actor: Actor, input: TWaitlistAppl
 }
 
 /** Delete Applicant: everyone behind moves up one place (positions are computed, never stored). */
-export async function deleteApplicant(tx: Tx, actor: Actor, id: string): Promise<void> {
+/**
+ * Delete an applicant with everything kept about them: documents and remarks (attachments), the
+ * chat (rows cascade). Returns the storage keys of their files, for the caller to remove after
+ * commit (a rolled-back delete must keep them).
+ */
+export async function deleteApplicant(tx: Tx, actor: Actor, id: string): Promise<string[]> {
   const current = await lockedApplicant(tx, id);
+  const files = [...(await deleteAttachmentsOfOwner(tx, { ownerType: 'waitlist', ownerId: id })), ...(await applicantFileKeys(tx, id))];
   await repo.deleteApplicantRow(tx, id);
   await publishApplicantEvent(tx, current, 'Removed');
   await recordAudit(tx, actor, { action: 'delete', entity: 'waitlistApplicant', entityId: id, before: { ...auditApplicant(current), position: current.position } });
+  return files;
 }
 
 /** The explicit move (PRODUCT-RULES 20): who, when and why go to the audit log. */

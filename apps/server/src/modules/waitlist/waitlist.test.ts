@@ -89,7 +89,9 @@ describe('POST /api/WaitList/Join (charge 0: Submit)', () => {
     expect(token.length).toBeGreaterThanOrEqual(32);
     expect(await applicantIdForPrivateToken(t.db, token)).toBe(id);
     expect(await applicantIdForPrivateToken(t.db, 'x'.repeat(32))).toBeNull();
-    expect(await findApplicantForChat(t.db, id)).toEqual({ id, email: 'p1@example.test', firstName: 'First1', lastName: 'Last1' });
+    expect(await findApplicantForChat(t.db, id, token)).toEqual({ id, email: 'p1@example.test', firstName: 'First1', lastName: 'Last1', tokenMatches: true });
+    expect(await findApplicantForChat(t.db, id)).toMatchObject({ id, tokenMatches: false });
+    expect(await findApplicantForChat(t.db, id, 'x'.repeat(32))).toMatchObject({ id, tokenMatches: false });
     const page = await t.app.inject({ method: 'GET', url: `/api/WaitList/Status/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ applicantId: id, propertyTypeName: 'T-Hangar', position: 1, waiting: 1, status: 'Unpaid' });
