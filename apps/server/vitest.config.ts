@@ -1,11 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    // Each file gets its own database clone; files run in parallel on the two cores.
+    // Each file gets its own database clone, so files may run side by side: one fork per core.
+    // (Vitest's default is one fewer worker than CPUs: a single worker on a 2-core CI machine,
+    // which left one core idle while PGlite kept the other busy.)
     pool: 'forks',
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

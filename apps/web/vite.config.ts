@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { precompress } from './build/precompress';
 import { preloadDeps } from './build/preload-deps';
 
@@ -86,6 +87,8 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // One worker per core (Vitest's default leaves one core idle: a single worker on 2 cores).
+    maxWorkers: Math.max(2, availableParallelism()),
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
