@@ -11,12 +11,19 @@ import type { SourceRecord } from '../../platform/events/index';
  */
 export async function isAllowedRecipient(db: DbOrTx, email: string, record: Pick<SourceRecord, 'companyId' | 'contacts'>): Promise<boolean> {
   const wanted = email.toLowerCase();
+  if (!isDeliverable(wanted)) return false;
   if (record.contacts.some((c) => c.toLowerCase() === wanted)) return true;
   const [account] = await findRecipientsByEmails(db, [wanted]);
   if (account?.isInternal) return true;
   if (!record.companyId || !account) return false;
   return (await findCompanyRecipients(db, record.companyId)).some((r) => r.id === account.id);
 }
+
+/**
+ * Addresses under `.invalid` (RFC 2606) can never be delivered: placeholders such as the transient
+ * parking payer's. They are neither offered nor accepted.
+ */
+const isDeliverable = (email: string) => !/\.invalid$/i.test(email.trim());
 
 const nameOf = (r: Recipient) => `${r.givenName} ${r.familyName}`.trim() || r.email;
 
@@ -31,7 +38,7 @@ export async function listNoticeRecipients(db: DbOrTx, caller: TSessionUser, rec
   const out: TNoticeRecipient[] = [];
   const add = (email: string, name: string, kind: TNoticeRecipient['kind']) => {
     const key = email.trim().toLowerCase();
-    if (!key || seen.has(key)) return;
+    if (!key || seen.has(key) || !isDeliverable(key)) return;
     seen.add(key);
     out.push({ email: email.trim(), name, kind });
   };

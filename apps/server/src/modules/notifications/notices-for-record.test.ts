@@ -131,6 +131,8 @@ describe('GET Notices/ForRecord', () => {
     }
     expect(await t.db.select().from(mailOutbox)).toHaveLength(3);
     expect((await findRecipientsByEmails(t.db, [disabledStaff.user.email])).length).toBe(0);
+    // An undeliverable placeholder contact (RFC 2606 `.invalid`) is neither listed nor accepted.
+    expect(await isAllowedRecipient(t.db, 'payer@apron.invalid', { companyId: company._id, contacts: ['payer@apron.invalid'] })).toBe(false);
   });
 
   it('a wait-list applicant: their own e-mail for Waitlist staff; nobody else reads it', async () => {
