@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { buildCompany, buildInvoice, expectStatus, superAdmin } from './billing.test-support';
+import { buildCompany, buildCycle, buildInvoice, buildLeasedAgreement, superAdmin } from './billing.test-support';
 import { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
 import { invoiceLineItems, invoices } from './invoices.table';
 
@@ -13,41 +13,6 @@ let invoicesAdmin: Caller;
 let agreementId: string;
 let companyId: string;
 const missing = '00000000-0000-4000-8000-000000000000';
-const suffix = () => Math.random().toString(36).slice(2, 8);
-
-/** An invoice cycle (due in 30 days) and a payment type with a late fee (5% unless given). */
-async function buildCycle(caller: Caller, expression: string, lateFee = 5) {
-  const cycle = await caller.request({ method: 'POST', url: '/api/Crud/invoiceCycles', payload: { name: `Monthly ${suffix()}`, description: '', dueDays: 30, expression } });
-  await expectStatus(cycle, 201, 'cycle');
-  const payType = await caller.request({ method: 'POST', url: '/api/Crud/paymentTypes', payload: { name: `CPI ${suffix()}`, description: '', skuType: 'CPI', skuValue: 2, lateFee } });
-  await expectStatus(payType, 201, 'payment type');
-  return { cycleId: cycle.json()._id as string, payTypeId: payType.json()._id as string };
-}
-
-/** An Active agreement (by default monthly on the 1st, due in 30 days, 5% late fee) with a $450.50 hangar. */
-async function buildLeasedAgreement(caller: Caller, company: string, terms?: { cycleId: string; payTypeId: string }, startDate = '2025-01-01') {
-  const { cycleId, payTypeId } = terms ?? (await buildCycle(caller, '0 6 1 * *'));
-  const area = await caller.request({ method: 'POST', url: '/api/Property/Areas', payload: { name: `Area ${suffix()}`, description: '' } });
-  const type = await caller.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Type ${suffix()}`, attributes: [] } });
-  const propertyName = `Hangar ${suffix()}`;
-  const property = await caller.request({
-    method: 'POST',
-    url: '/api/Property/List',
-    payload: { name: propertyName, description: 'A hangar', address: '1 Airport Rd', rent: 450.5, area: area.json()._id, propertyType: type.json()._id },
-  });
-  await expectStatus(property, 201, 'property');
-  const agreement = await caller.request({
-    method: 'POST',
-    url: '/api/Agreements',
-    payload: {
-      title: 'Hangar lease', agreementNum: `AG-${suffix()}`, description: 'Lease', status: 'Active', startDate, endDate: '2099-12-31', renewable: true,
-      leaseTerms: '', tenantId: company, invoiceCycleId: cycleId, rentAdjustmentType: payTypeId, adjustmentDate: '', adjustmentFreq: 12,
-    },
-  });
-  await expectStatus(agreement, 201, 'agreement');
-  await expectStatus(await caller.request({ method: 'POST', url: `/api/Agreements/Properties/${agreement.json()._id}/${property.json()._id}` }), 201, 'link');
-  return { id: agreement.json()._id as string, propertyName };
-}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -63,8 +63,12 @@ export async function buildCycle(caller: Caller, expression: string, lateFee = 5
   return { cycleId: cycle.json()._id as string, payTypeId: payType.json()._id as string };
 }
 
-/** An Active agreement 'Hangar lease' on the cycle (from `startDate` to 2099) with one $450.50 hangar. */
-export async function buildLeasedAgreement(caller: Caller, company: string, terms: { cycleId: string; payTypeId: string }, startDate = '2025-01-01') {
+/**
+ * An Active agreement 'Hangar lease' (from `startDate` to 2099) with one $450.50 hangar, on the
+ * given cycle, or by default a new one: monthly on the 1st, due in 30 days, 5% late fee.
+ */
+export async function buildLeasedAgreement(caller: Caller, company: string, terms?: { cycleId: string; payTypeId: string }, startDate = '2025-01-01') {
+  const { cycleId, payTypeId } = terms ?? (await buildCycle(caller, '0 6 1 * *'));
   const area = await caller.request({ method: 'POST', url: '/api/Property/Areas', payload: { name: `Area ${suffix()}`, description: '' } });
   const type = await caller.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Type ${suffix()}`, attributes: [] } });
   const propertyName = `Hangar ${suffix()}`;
@@ -79,7 +83,7 @@ export async function buildLeasedAgreement(caller: Caller, company: string, term
     url: '/api/Agreements',
     payload: {
       title: 'Hangar lease', agreementNum: `AG-${suffix()}`, description: 'Lease', status: 'Active', startDate, endDate: '2099-12-31', renewable: true,
-      leaseTerms: '', tenantId: company, invoiceCycleId: terms.cycleId, rentAdjustmentType: terms.payTypeId, adjustmentDate: '', adjustmentFreq: 12,
+      leaseTerms: '', tenantId: company, invoiceCycleId: cycleId, rentAdjustmentType: payTypeId, adjustmentDate: '', adjustmentFreq: 12,
     },
   });
   await expectStatus(agreement, 201, 'agreement');
