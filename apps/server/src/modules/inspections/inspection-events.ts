@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { inspectionTemplateFields, type TEventTrigger } from '@apron/core/communications';
+import { inIdList } from '../../db/id-list';
 import type { DbOrTx } from '../../db/client';
 import { publishEvents } from '../../platform/events/index';
 import { inspections, masterInspections } from './inspections.table';
@@ -18,8 +19,7 @@ export async function publishInspectionEvents(tx: DbOrTx, ids: readonly string[]
     })
     .from(inspections)
     .innerJoin(masterInspections, eq(masterInspections.id, inspections.masterInspectionId))
-    // The ids as one jsonb parameter: no bind-parameter limit (a schedule tick may make thousands).
-    .where(sql`${inspections.id} in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid)`)
+    .where(inIdList(inspections.id, ids))
     .orderBy(inspections.createdAt, inspections.id);
   await publishEvents(tx, rows.map((row) => ({ module: 'Inspections', trigger, recordId: row.id, companyId: null, fields: inspectionTemplateFields(row) })));
 }

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { invoiceTemplateFields, type TEventTrigger } from '@apron/core/communications';
+import { inIdList } from '../../db/id-list';
 import type { DbOrTx, Tx } from '../../db/client';
 import { publishEvent, publishEvents, type DomainEvent } from '../../platform/events/index';
 import { companyDirectory } from '../companies/index';
@@ -28,8 +29,7 @@ export async function publishInvoiceEvent(tx: Tx, invoiceId: string, trigger: TE
  * fields are `invoiceTemplateFields`, the same as a single invoice's event.
  */
 export async function publishInvoiceEvents(tx: DbOrTx, invoiceIds: readonly string[], trigger: TEventTrigger): Promise<void> {
-  const ids = [...new Set(invoiceIds)];
-  if (ids.length === 0) return;
+  if (invoiceIds.length === 0) return;
   const rows = await tx
     .select({
       id: invoices.id, companyId: invoices.companyId, invoiceNumber: invoices.invoiceNumber, name: invoices.name, status: invoices.status, invoiceDate: invoices.invoiceDate,
@@ -37,8 +37,7 @@ export async function publishInvoiceEvents(tx: DbOrTx, invoiceIds: readonly stri
     })
     .from(invoices)
     .innerJoin(companyDirectory, eq(companyDirectory.id, invoices.companyId))
-    // The ids as one jsonb parameter: no bind-parameter limit, whatever the count.
-    .where(sql`${invoices.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`)
+    .where(inIdList(invoices.id, invoiceIds))
     .orderBy(invoices.invoiceNumber);
   await publishEvents(
     tx,

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { workorderTemplateFields, type TEventTrigger } from '@apron/core/communications';
+import { inIdList } from '../../db/id-list';
 import type { DbOrTx } from '../../db/client';
 import { publishEvents } from '../../platform/events/index';
 import { masterWorkorders, workorders } from './workorders.table';
@@ -18,8 +19,7 @@ export async function publishWorkorderEvents(tx: DbOrTx, ids: readonly string[],
     })
     .from(workorders)
     .innerJoin(masterWorkorders, eq(masterWorkorders.id, workorders.masterWorkorderId))
-    // The ids as one jsonb parameter: no bind-parameter limit (a schedule tick may make thousands).
-    .where(sql`${workorders.id} in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid)`)
+    .where(inIdList(workorders.id, ids))
     .orderBy(workorders.createdAt, workorders.id);
   await publishEvents(tx, rows.map((row) => ({ module: 'Workorders', trigger, recordId: row.id, companyId: null, fields: workorderTemplateFields(row) })));
 }
