@@ -90,8 +90,16 @@ export function retryDelayMinutesForEvent(attempts: number): number {
 export function createEventDispatch(options: { database: Database; db: Db; log: FastifyBaseLogger }) {
   const { database, db, log } = options;
 
-  const due = and(isNull(domainEvents.processedAt), lte(domainEvents.nextAttemptAt, sql`now()`));
   const handlersOf = () => [...(registries.get(database)?.values() ?? [])];
+  /** The oldest due events, locked (`SKIP LOCKED`: other instances take others). */
+  const claimDue = (tx: Tx, limit: number) =>
+    tx
+      .select()
+      .from(domainEvents)
+      .where(and(isNull(domainEvents.processedAt), lte(domainEvents.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(domainEvents.nextAttemptAt), asc(domainEvents.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
 
   /**
    * The usual path: up to EVENTS_PER_BATCH due events in ONE transaction (claimed with `FOR UPDATE
@@ -103,10 +111,7 @@ export function createEventDispatch(options: { database: Database; db: Db; log: 
   async function dispatchBatch(): Promise<number | 'failed'> {
     try {
       return await db.transaction(async (tx) => {
-        const events = await tx.select().from(domainEvents).where(due)
-          .orderBy(asc(domainEvents.nextAttemptAt), asc(domainEvents.createdAt))
-          .limit(EVENTS_PER_BATCH)
-          .for('update', { skipLocked: true });
+        const events = await claimDue(tx, EVENTS_PER_BATCH);
         if (events.length === 0) return 0;
         const handlers = handlersOf();
         for (const event of events) for (const handler of handlers) await handler(tx, event);
@@ -127,13 +132,7 @@ export function createEventDispatch(options: { database: Database; db: Db; log: 
     let claimed: DomainEventRow | null = null;
     try {
       const done = await db.transaction(async (tx) => {
-        const [event] = await tx
-          .select()
-          .from(domainEvents)
-          .where(due)
-          .orderBy(asc(domainEvents.nextAttemptAt), asc(domainEvents.createdAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
+        const [event] = await claimDue(tx, 1);
         if (!event) return false;
         claimed = event;
         for (const handler of handlersOf()) await handler(tx, event);
@@ -188,23 +187,20 @@ export async function deleteProcessedEvents(db: Db, olderThanDays = 30): Promise
 }
 
 /**
- * Mark the events published since `since` (by the database's clock) delivered without delivering
- * them. For the demo seed only: its year of invoices, inspections and payments is history, and a
- * notification rule must not turn it into thousands of alerts and e-mails at start-up. Events from
- * before `since` (real changes a previous run had not delivered yet) are left to the dispatch.
+ * Run `work` (the demo seed) and mark the events it published delivered without delivering them:
+ * the seed's year of invoices, inspections and payments is history, and a notification rule must
+ * not turn it into thousands of alerts and e-mails at start-up. Events published before it (real
+ * changes a previous run had not delivered yet) are left to the dispatch. Times are the
+ * database's clock, the one `created_at` is written with. Returns how many were settled.
  */
-export async function settleEventsSince(db: Db, since: Date): Promise<number> {
+export async function settleEventsPublishedDuring(db: Db, work: () => Promise<void>): Promise<number> {
+  const result = await db.execute(sql`select now() as started`);
+  const [mark] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ started: string | Date }>;
+  await work();
   const settled = await db
     .update(domainEvents)
     .set({ processedAt: sql`now()`, lastError: 'settled: demo seed history' })
-    .where(and(isNull(domainEvents.processedAt), sql`${domainEvents.createdAt} >= ${since.toISOString()}::timestamptz`))
+    .where(and(isNull(domainEvents.processedAt), sql`${domainEvents.createdAt} >= ${new Date(mark!.started).toISOString()}::timestamptz`))
     .returning({ id: domainEvents.id });
   return settled.length;
-}
-
-/** The database's clock now (event times are the database's, not this process's). */
-export async function databaseNow(db: Db): Promise<Date> {
-  const result = await db.execute(sql`select now() as now`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ now: string | Date }>;
-  return new Date(row!.now);
 }
