@@ -111,15 +111,14 @@ export async function recordBalancePayments(tx: Tx, actor: AuditActor, input: Ba
             from marked_invoices i) as invoices
     from ledger left join debit on true`);
   const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    balance: string; debit_id: string | null; payment_ids: string[] | string; marked: number; invoices: Omit<InvoiceEventRow, 'companyName'>[] | string;
+    balance: string; debit_id: string | null; payment_ids: string[]; marked: number; invoices: Omit<InvoiceEventRow, 'companyName'>[];
   }>;
-  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-  const paymentIds = json(row!.payment_ids);
+  const paymentIds = row!.payment_ids; // json columns arrive parsed (node-postgres and PGlite alike)
   const lineCount = selections.reduce((n, s) => n + s.lineIds.length, 0);
   // The lines were locked and checked unpaid in this transaction; fewer marked is a bug, and the
   // caller's transaction must not commit it.
   if (row!.debit_id && (Number(row!.marked) !== lineCount || paymentIds.length !== selections.length)) throw new AppError('CONFLICT', LINE_TAKEN);
   // The invoices' Updated events (notification rules), from the rows the statement returned.
-  await publishEvents(tx, invoiceEventsOf(json(row!.invoices).map((invoice) => ({ ...invoice, companyName: input.companyName })), 'Updated'));
+  await publishEvents(tx, invoiceEventsOf(row!.invoices.map((invoice) => ({ ...invoice, companyName: input.companyName })), 'Updated'));
   return { balanceCents: Number(row!.balance), debitId: row!.debit_id, paymentIds };
 }
