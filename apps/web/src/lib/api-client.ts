@@ -27,6 +27,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A failure worth retrying with the same Idempotency-Key: the network or the provider was unavailable. */
+export function isTransientFailure(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
+}
+
 type TQueryValue = string | number | boolean | null | undefined;
 
 export interface TApiOptions {

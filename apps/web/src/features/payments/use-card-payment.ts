@@ -1,13 +1,9 @@
 import { useRef, useState } from 'react';
 import { PAYMENT_MESSAGES } from '@apron/core/payments';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage, isTransientFailure } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { newIdempotencyKey, usePayByCard } from './api';
 
-/** A failure worth retrying with the same key: the network or the provider was unavailable. */
-function isTransient(error: unknown): boolean {
-  return !isApiError(error) || error.status === 0 || error.status >= 500;
-}
 
 export interface TCardProblem {
   text: string;
@@ -62,7 +58,7 @@ export function useCardPayment(target: { invoiceId: string } | { token: string }
           onPaid();
         },
         onError: (error) => {
-          const retry = isTransient(error);
+          const retry = isTransientFailure(error);
           // a definitive answer (a decline, a refusal) ends the attempt; the next click is a new one
           if (!retry) attempt.current = null;
           setProblem({ text: errorMessage(error), retry });

@@ -8,10 +8,8 @@ import { formatMoney } from '@apron/core/money-format';
 import type { TTiedownFormValues } from '@apron/core/tiedowns/rules';
 import type { TTiedownQuote } from '@apron/core/tiedowns';
 import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from '../../components/card-entry';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage, isTransientFailure } from '../../lib/api-client';
 
-/** A failure worth retrying with the same key: the network or the provider was unavailable. */
-const isTransient = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
 
 /**
  * The payment step (TIEDOWN_PAYMENT on): the server's total and how it is made, then the card
@@ -57,7 +55,7 @@ export function TiedownPaymentStep(props: {
     open.current = { card: card.card, sourceId };
     setProblem(null);
     onPay(sourceId, retry).catch((error: unknown) => {
-      const transient = isTransient(error);
+      const transient = isTransientFailure(error);
       if (!transient) open.current = null;
       setProblem({ text: errorMessage(error), retry: transient });
     });

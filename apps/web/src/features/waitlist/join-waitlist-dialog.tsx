@@ -15,7 +15,7 @@ import { PLEASE_SELECT, WAITLIST_MESSAGES, ZWaitlistJoin, ZWaitlistJoinPublic, t
 import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from '../../components/card-entry';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, isTransientFailure } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
 import { newJoinKey, useJoinInfo, useJoinWaitlist } from './api-public';
@@ -99,7 +99,7 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
         },
         onError: (error) => {
           // a definitive answer (a decline) ends the attempt; a network or provider failure keeps the key and token
-          if (isApiError(error) && error.status > 0 && error.status < 500) attempt.current = null;
+          if (!isTransientFailure(error)) attempt.current = null;
           if (isApiError(error) && error.fieldErrors.sourceId) setCardError(error.fieldErrors.sourceId);
           reportFormError(error, form.setError, schema, notify);
         },
