@@ -6,9 +6,10 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isoTimestampSql, recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
-import { lockCompany } from '../companies/index';
-import { invoiceCompanyIdSql, lockPayableSelections } from '../invoices/index';
-import { recordBalancePayments, type LedgerDebitCtes } from '../payments/index';
+import { hotStatement } from '../../db/hot-statement';
+import { lockCompany, lockCompanyCte } from '../companies/index';
+import { invoiceCompanyIdSql, lockSelectionsCtes, payableSelectionsOf, selectionIds } from '../invoices/index';
+import { balancePaymentsRecorder, type LedgerDebitCtes } from '../payments/index';
 import { loadSystemSettingsCached } from '../settings/index';
 import { balanceRecords } from './balances.table';
 
@@ -52,22 +53,32 @@ export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBal
   return row!;
 }
 
+/** The values of the ledger's slots in pay from balance's statement (`debitIfFunded`). */
+interface DebitValues extends Record<string, unknown> {
+  ledgerCompanyId: string;
+  debitCents: number;
+  debitDate: string;
+  debitReference: string;
+  debitBy: string | null;
+}
+
 /**
  * The funds check and the Debit as the ledger's CTEs of pay from balance's one statement
- * (`recordBalancePayments`). The caller holds the company row, so the sum read here is the
- * committed ledger (a statement after the lock sees every Debit committed before it). The Debit
- * is written only when the balance covers it (PRODUCT-RULES 6, `hasSufficientFunds`:
+ * (`balancePaymentsRecorder`), with slots for `DebitValues`. The caller holds the company row, so
+ * the sum read here is the committed ledger (a statement after the lock sees every Debit committed
+ * before it). The Debit is written only when the balance covers the amount (PRODUCT-RULES 7:
  * balance >= amount > 0); `ledger.balance` is the balance before it.
  */
-function debitIfFunded(debit: { companyId: string; amountCents: number; dateApplied: string; reference: string; createdBy: string | null }): LedgerDebitCtes {
+function debitIfFunded(): LedgerDebitCtes {
+  const slot = sql.placeholder;
   return {
     ctes: sql`ledger as (
       select coalesce(sum(case when type = 'Credit' then amount_cents else -amount_cents end), 0) as balance
-      from balance_records where company_id = ${debit.companyId}::uuid
+      from balance_records where company_id = ${slot('ledgerCompanyId')}::uuid
     ), debit as (
       insert into balance_records (company_id, account_num_masked, routing_num, amount_cents, type, date_applied, reference, created_by)
-      select ${debit.companyId}::uuid, '****', '', ${debit.amountCents}::bigint, 'Debit', ${debit.dateApplied}::date, ${debit.reference}::text, ${debit.createdBy}::uuid
-      from ledger where ${debit.amountCents}::bigint > 0 and ledger.balance >= ${debit.amountCents}::bigint
+      select ${slot('ledgerCompanyId')}::uuid, '****', '', ${slot('debitCents')}::bigint, 'Debit', ${slot('debitDate')}::date, ${slot('debitReference')}::text, ${slot('debitBy')}::uuid
+      from ledger where ${slot('debitCents')}::bigint > 0 and ledger.balance >= ${slot('debitCents')}::bigint
       returning *
     )`,
     // what `recordAudit(.., { entity: 'balanceRecord', after: debit })` stores (the routing number is a secret field)
@@ -78,36 +89,62 @@ function debitIfFunded(debit: { companyId: string; amountCents: number; dateAppl
   };
 }
 
+const recordBalancePayments = balancePaymentsRecorder<DebitValues>(debitIfFunded());
+
+interface LockValues extends Record<string, unknown> {
+  firstInvoiceId: string;
+  scope: string | null;
+  invoiceIds: string;
+  lineIds: string;
+}
+
+/**
+ * Pay from balance's one locking read, in this order: the ledger row of the first invoice's
+ * company (within the caller's scope: no row, nothing else locked), then the selected invoices,
+ * then all their selected lines (each later lock gates on the one before, `lockSelectionsCtes`).
+ */
+const lockPayment = hotStatement<LockValues, { payer: { id: string; name: string; email: string } | null; invoices: unknown; lines: unknown }>(
+  'apron_pay_from_balance_lock',
+  (slot) => {
+    const selections = lockSelectionsCtes('payer', { invoiceIds: slot('invoiceIds'), lineIds: slot('lineIds') });
+    return sql`with ${lockCompanyCte('payer', invoiceCompanyIdSql(slot('firstInvoiceId'), slot('scope')))}, ${selections.ctes}
+      select (select to_jsonb(p) from payer p) as payer, ${selections.invoices} as invoices, ${selections.lines} as lines`;
+  },
+);
+
 /**
  * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
  * (airport date and name; cached for a few seconds, this runs hundreds of times a second). Then
- * one transaction of six statements however many invoices: lock the ledger row of the invoices'
- * company (within the caller's scope); lock the invoices, then all selected lines, and check they
- * are that company's and unpaid (`lockPayableSelections`); then ONE statement
- * (`recordBalancePayments`, with this module's funds check and Debit, `debitIfFunded`) writes the
- * Debit, one payment (receipt) per invoice, the lines 'PAID BY BALANCE', the invoices' totals, the
- * audit rows and the receipt e-mails - or nothing when the funds are short - and one more the
- * invoices' events. Concurrent requests
- * for one company queue on the ledger lock, so the balance never goes below zero and a line is
- * paid once. Returns the payment ids for `requestReceiptPdfs` (after commit).
+ * one transaction of three statements however many invoices, each prepared once
+ * (`hotStatement`): one locking read of the ledger row of the invoices' company (within the
+ * caller's scope), the invoices and all selected lines (checked to be that company's and unpaid,
+ * `payableSelectionsOf`); then ONE statement (`recordBalancePayments`, with this module's funds
+ * check and Debit, `debitIfFunded`) that writes the Debit, one payment (receipt) per invoice, the
+ * lines 'PAID BY BALANCE', the invoices' totals, the audit rows and the receipt e-mails - or
+ * nothing when the funds are short - and one more the invoices' events. Concurrent requests for
+ * one company queue on the ledger lock, so the balance never goes below zero and a line is paid
+ * once. Returns the payment ids for `requestReceiptPdfs` (after commit).
  */
 export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null) {
   const invoiceIds = Object.keys(body).sort();
+  const chosen = invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! }));
   const settings = await loadSystemSettingsCached(db);
   const today = calendarDate(new Date(), readSetting(settings, 'TIME_ZONE'));
 
   return db.transaction(async (tx) => {
     // The ledger of the first invoice's company (in scope); the others must be that company's too.
-    // Found and locked in one statement: invoices gives the company as a subquery, companies locks it.
-    const company = await lockCompany(tx, invoiceCompanyIdSql(invoiceIds[0]!, scope));
+    const [locked] = await lockPayment(tx, { firstInvoiceId: invoiceIds[0]!, scope, ...selectionIds(chosen) });
+    const company = locked!.payer;
     if (!company) throw notFound(INVOICE_MESSAGES.notFound);
     const companyId = company.id;
-    const selections = await lockPayableSelections(tx, invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! })));
+    const selections = payableSelectionsOf(chosen, locked!);
     if (selections.some((s) => s.companyId !== companyId)) throw scope ? notFound(INVOICE_MESSAGES.notFound) : fieldError('invoices', BALANCE_MESSAGES.mixedCompanies);
     const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
     const reference = `Invoice ${selections.map((s) => `#${s.invoiceNumber}`).join(', ')}`;
-    const ledger = debitIfFunded({ companyId, amountCents: totalCents, dateApplied: today, reference, createdBy: actor.user?.id ?? null });
-    const paid = await recordBalancePayments(tx, actor, { companyId, companyName: company.name, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), today, selections, ledger });
+    const paid = await recordBalancePayments(tx, actor, {
+      companyId, companyName: company.name, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), today, selections,
+      ledger: { ledgerCompanyId: companyId, debitCents: totalCents, debitDate: today, debitReference: reference, debitBy: actor.user?.id ?? null },
+    });
     // The statement applies the rule; the rule's own function must agree.
     if (!!paid.debitId !== hasSufficientFunds(paid.balanceCents, totalCents)) throw new Error('The funds check disagrees with hasSufficientFunds');
     if (!paid.debitId) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies } from './companies.table';
 
@@ -11,4 +11,18 @@ import { companies } from './companies.table';
 export async function lockCompany(tx: Tx, id: string | SQL<string | null>): Promise<{ id: string; name: string; email: string } | null> {
   const [row] = await tx.select({ id: companies.id, name: companies.name, email: companies.email }).from(companies).where(eq(companies.id, id)).for('update');
   return row ?? null;
+}
+
+/**
+ * `lockCompany` as a CTE named `name` (columns id, name, email; no row when there is no such
+ * company), for a statement that takes more locks after it: a later CTE that must lock only once
+ * the company is locked gates on `exists (select 1 from <name>)` (pay from balance's one locking
+ * read). Returns the CTE, to follow `with` or `,`.
+ */
+export function lockCompanyCte(name: string, id: SQL<string | null>): SQL {
+  return sql`${sql.identifier(name)} as materialized (
+    select ${companies.id} as id, ${companies.name} as name, ${companies.email} as email
+    from ${companies} where ${companies.id} = ${id}
+    for update
+  )`;
 }

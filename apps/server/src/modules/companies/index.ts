@@ -20,5 +20,5 @@ export async function registerCompanies(app: FastifyInstance, ctx: AppContext): 
 export type { CompanyRow } from './companies.table';
 export { findCompany, findCompaniesByIds, findCompanyIdsByName, insertCompany, listFirstCompanyIds } from './companies.repo';
 export { isCompanyUser } from './companies.policy';
-export { lockCompany } from './company-lock';
+export { lockCompany, lockCompanyCte } from './company-lock';
 export { companyDirectory } from './company-directory';

@@ -35,9 +35,10 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
 
 export type { InvoiceRow, LineItemRow } from './invoices.table';
 export { airportToday, findInvoice, listLines, listLinesOfInvoices, listUnpaidInvoices, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
+export { lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid } from './invoices.service';
 export {
-  invoiceCompanyIdSql, lockInvoice, lockLinesIfUnpaid, lockPayableLines, lockPayableSelections, markLinesPaid, markSelectionsPaidCtes, LINE_TAKEN, type LineSelection, type PayableSelection,
-} from './invoices.service';
+  invoiceCompanyIdSql, lockSelectionsCtes, markSelectionsPaidCtes, payableSelectionsOf, selectionIds, LINE_TAKEN, type LineSelection, type PayableSelection,
+} from './payable-selections';
 export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';

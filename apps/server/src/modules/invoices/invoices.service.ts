@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { INVOICE_MESSAGES, PAYMENT_MESSAGES, toCents, type TInvoiceCreate, type TLineItemInput, type TLineItemUpdate } from '@apron/core';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { findCompany } from '../companies/index';
+import { LINE_TAKEN } from './payable-selections';
 import { airportToday, findInvoice, listLines, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
 import { invoiceLineItems, invoices, type LineItemRow } from './invoices.table';
 import type { InvoiceScope } from './invoices.policy';
@@ -113,9 +114,6 @@ export async function setComments(tx: Tx, actor: AuditActor, invoiceId: string, 
 
 // ---- Used by payments and balances (through index.ts) ----------------------------------------
 
-/** A payment whose lines are gone: paid meanwhile, or never on that invoice. */
-export const LINE_TAKEN = PAYMENT_MESSAGES.lineNotPayable;
-
 /**
  * Lock the invoice and the selected lines (`SELECT ... FOR UPDATE`) and check that they can be
  * paid: the invoice is not cancelled, every id is a line of it, and none is paid yet. The amount
@@ -155,14 +153,6 @@ export async function lockLinesIfUnpaid(tx: Tx, invoiceId: string, lineIds: read
   return lines.length === new Set(lineIds).size && lines.every((l) => !l.paymentId);
 }
 
-/**
- * The company of an invoice (in the scope, null = any) as a scalar subquery, for a statement of
- * another module that locks that company in the same round trip (pay from balance: the ledger).
- */
-export function invoiceCompanyIdSql(invoiceId: string, scope: InvoiceScope): SQL<string | null> {
-  return sql<string | null>`(select ${invoices.companyId} from ${invoices} where ${invoices.id} = ${invoiceId}${scope ? sql` and ${invoices.companyId} = ${scope}` : sql``})`;
-}
-
 /** Mark locked lines paid by a payment, then recompute totals and status. */
 export async function markLinesPaid(tx: Tx, invoiceId: string, lineIds: readonly string[], paymentId: string, paidBy: string, today: string): Promise<void> {
   const updated = await tx
@@ -173,79 +163,4 @@ export async function markLinesPaid(tx: Tx, invoiceId: string, lineIds: readonly
   // The lines were locked and checked unpaid in this transaction; anything else is a bug.
   if (updated.length !== lineIds.length) throw new AppError('CONFLICT', LINE_TAKEN);
   await refreshInvoiceTotals(tx, invoiceId, today);
-}
-
-// ---- Several invoices at once (pay from balance): a fixed number of statements for any count --
-
-/** The lines chosen on one invoice. */
-export interface LineSelection {
-  invoiceId: string;
-  lineIds: readonly string[];
-}
-
-export interface PayableSelection extends LineSelection {
-  companyId: string;
-  invoiceNumber: number;
-  amountCents: number;
-}
-
-/**
- * Lock the invoices (in id order, as a single payment does) and then every selected line of all
- * of them in one read (`FOR UPDATE`), and check what `lockPayableLines` checks: each invoice
- * exists and is not cancelled, each line is on the invoice it was chosen under, none is paid.
- * Returns each invoice's company (the caller checks whose they are) and server figure.
- */
-export async function lockPayableSelections(tx: Tx, selections: readonly LineSelection[]): Promise<PayableSelection[]> {
-  const invoiceIds = [...new Set(selections.map((s) => s.invoiceId))].sort();
-  const locked = await tx
-    .select({ id: invoices.id, companyId: invoices.companyId, status: invoices.status, invoiceNumber: invoices.invoiceNumber })
-    .from(invoices)
-    .where(inArray(invoices.id, invoiceIds))
-    .orderBy(asc(invoices.id))
-    .for('update');
-  if (locked.length !== invoiceIds.length) throw notFound(INVOICE_MESSAGES.notFound);
-  if (locked.some((i) => i.status === 'Cancelled')) throw new AppError('CONFLICT', PAYMENT_MESSAGES.cancelled);
-  const lineIds = selections.flatMap((s) => s.lineIds);
-  const lines = await tx
-    .select({ id: invoiceLineItems.id, invoiceId: invoiceLineItems.invoiceId, cents: sql<string>`${invoiceLineItems.chargesCents} * ${invoiceLineItems.amount}`, paymentId: invoiceLineItems.paymentId })
-    .from(invoiceLineItems)
-    .where(inArray(invoiceLineItems.id, lineIds))
-    .orderBy(asc(invoiceLineItems.id))
-    .for('update');
-  const byId = new Map(lines.map((l) => [l.id, l]));
-  if (new Set(lineIds).size !== lineIds.length) throw new AppError('CONFLICT', LINE_TAKEN);
-  return selections.map((s) => {
-    const own = s.lineIds.map((id) => byId.get(id));
-    if (own.some((l) => !l || l.invoiceId !== s.invoiceId || l.paymentId)) throw new AppError('CONFLICT', LINE_TAKEN);
-    const invoice = locked.find((i) => i.id === s.invoiceId)!;
-    return { ...s, companyId: invoice.companyId, invoiceNumber: invoice.invoiceNumber, amountCents: own.reduce((sum, l) => sum + Number(l!.cents), 0) };
-  });
-}
-
-/**
- * Pay from balance's part of its one composed statement (`recordBalancePayments`): CTEs that
- * mark the locked lines paid, each by its payment, and move each invoice's maintained paid total
- * and status (the invoices are locked, so adding the lines' sum to `paid_cents` equals
- * recomputing it). `source` names an earlier CTE of rows (line_id uuid, invoice_id uuid,
- * payment_id uuid, paid_by text). Defines `marked_lines` (one row per line marked: the caller
- * checks the count, since a line the lock found unpaid and is not marked is a bug) and
- * `marked_invoices` (the invoices after the change: what `invoiceEventsOf` needs, by column name).
- */
-export function markSelectionsPaidCtes(source: string, today: string): SQL {
-  const from = sql.identifier(source);
-  return sql`marked_lines as (
-      update invoice_line_items l set payment_id = s.payment_id, paid_by = s.paid_by, updated_at = now()
-      from ${from} s where l.id = s.line_id and l.invoice_id = s.invoice_id and l.payment_id is null
-      returning l.invoice_id, l.charges_cents * l.amount as cents
-    ), marked_sums as (
-      select invoice_id, sum(cents) as cents from marked_lines group by invoice_id
-    ), marked_invoices as (
-      update invoices i
-      set paid_cents = i.paid_cents + ms.cents,
-          status = case when i.paid_cents + ms.cents = i.total_cents and i.total_cents > 0 then 'Paid' else i.status end,
-          payment_date = case when i.paid_cents + ms.cents = i.total_cents and i.total_cents > 0 then ${today}::date else i.payment_date end,
-          updated_at = now()
-      from marked_sums ms where i.id = ms.invoice_id
-      returning i.id, i.company_id, i.invoice_number, i.name, i.status, i.invoice_date, i.due_date, i.total_cents, i.paid_cents
-    )`;
 }

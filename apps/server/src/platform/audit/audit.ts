@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TSessionUser } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from './audit.table';
@@ -77,16 +77,24 @@ export function isoTimestampSql(column: SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** Who an audit CTE records: values, or a hot statement's slots (`hotStatement`). */
+export interface AuditActorSql {
+  actorId: string | null | Placeholder;
+  actorEmail: string | null | Placeholder;
+  requestId: string | null | Placeholder;
+}
+
 /**
  * The audit rows of a composed statement (one statement for a whole money operation, e.g. pay
  * from balance): a CTE named `name` inserting one row per row of `select`, whose columns are
  * `action`, `entity`, `entity_id` (text) and `changes` (jsonb, the values as `recordAudit`
- * would store them; secrets left out by the caller). Returns the CTE, to follow `with` or `,`.
+ * would store them; secrets left out by the caller). `actor`: the ids as values or as slots.
+ * Returns the CTE, to follow `with` or `,`.
  */
-export function auditInsertCte(name: string, actor: AuditActor, select: SQL): SQL {
+export function auditInsertCte(name: string, actor: AuditActorSql, select: SQL): SQL {
   return sql`${sql.identifier(name)} as (
     insert into audit_log (actor_id, actor_email, action, entity, entity_id, changes, request_id)
-    select ${actor.user?.id ?? null}::uuid, ${actor.user?.email ?? null}::text, a.action, a.entity, a.entity_id, a.changes, ${actor.requestId ?? null}::text
+    select ${actor.actorId}::uuid, ${actor.actorEmail}::text, a.action, a.entity, a.entity_id, a.changes, ${actor.requestId}::text
     from (${select}) as a
     returning id
   )`;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventTrigger } from '@apron/core/communications';
 import type { Database, Db, DbOrTx, Tx } from '../../db/client';
+import { hotStatement } from '../../db/hot-statement';
 import { domainEvents, type DomainEventRow } from './events.table';
 
 export const EVENTS_DISPATCH_JOB = 'domain-events-dispatch';
@@ -37,6 +38,12 @@ export async function publishEvent(tx: DbOrTx, event: DomainEvent): Promise<void
   published++;
 }
 
+// Prepared once: payments publish on every request (`hotStatement`).
+const insertEvents = hotStatement<{ rows: string }, Record<string, never>>('apron_publish_events', (slot) => sql`
+  insert into ${domainEvents} (module, trigger, record_id, company_id, fields)
+  select e.module, e.trigger, e.record_id, e.company_id, e.fields
+  from jsonb_to_recordset(${slot('rows')}::jsonb) as e(module text, trigger text, record_id text, company_id uuid, fields jsonb)`);
+
 /**
  * Publish many events in the caller's transaction with one statement, whatever their number (the
  * set-based runs: invoice cycles, overdue marks, scheduled inspections). The rows travel as one
@@ -45,10 +52,7 @@ export async function publishEvent(tx: DbOrTx, event: DomainEvent): Promise<void
 export async function publishEvents(tx: DbOrTx, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => ({ module: e.module, trigger: e.trigger, record_id: e.recordId, company_id: e.companyId, fields: e.fields }));
-  await tx.execute(sql`
-    insert into ${domainEvents} (module, trigger, record_id, company_id, fields)
-    select e.module, e.trigger, e.record_id, e.company_id, e.fields
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(module text, trigger text, record_id text, company_id uuid, fields jsonb)`);
+  await insertEvents(tx, { rows: JSON.stringify(rows) });
   published += events.length;
 }
 
