@@ -1,5 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { INVOICE_MESSAGES, PAYMENT_MESSAGES } from '@apron/core';
+import { inIdList } from '../../db/id-list';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { invoiceLineItems, invoices } from './invoices.table';
 
@@ -46,23 +47,23 @@ export function selectionIds(selections: readonly LineSelection[]): { invoiceIds
  * invoices, then all their selected lines, each in id order (`FOR UPDATE`, as a single payment
  * locks an invoice and then its lines). `after` names an earlier CTE of the statement: nothing is
  * locked unless it has a row, and only after it was read (pay from balance: the company's ledger
- * row, locked first). `ids` are `selectionIds`. `invoices` and `lines` are the jsonb arrays of
+ * row, locked first). `ids`: the slots of `selectionIds`' values. `invoices` and `lines`: jsonb arrays of
  * what was locked, for `payableSelectionsOf`.
  */
-export function lockSelectionsCtes(after: string, ids: { invoiceIds: Value; lineIds: Value }): { ctes: SQL; invoices: SQL; lines: SQL } {
+export function lockSelectionsCtes(after: string, ids: { invoiceIds: Placeholder; lineIds: Placeholder }): { ctes: SQL; invoices: SQL; lines: SQL } {
   const gate = sql`exists (select 1 from ${sql.identifier(after)})`;
   return {
     ctes: sql`locked_invoices as materialized (
       select ${invoices.id} as id, ${invoices.companyId} as company_id, ${invoices.status} as status, ${invoices.invoiceNumber} as invoice_number
       from ${invoices}
-      where ${invoices.id} in (select jsonb_array_elements_text(${ids.invoiceIds}::jsonb)::uuid) and ${gate}
+      where ${inIdList(invoices.id, ids.invoiceIds)} and ${gate}
       order by ${invoices.id}
       for update
     ), locked_lines as materialized (
       select ${invoiceLineItems.id} as id, ${invoiceLineItems.invoiceId} as invoice_id,
              ${invoiceLineItems.chargesCents} * ${invoiceLineItems.amount} as cents, ${invoiceLineItems.paymentId} as payment_id
       from ${invoiceLineItems}
-      where ${invoiceLineItems.id} in (select jsonb_array_elements_text(${ids.lineIds}::jsonb)::uuid)
+      where ${inIdList(invoiceLineItems.id, ids.lineIds)}
         and exists (select 1 from locked_invoices)
       order by ${invoiceLineItems.id}
       for update
