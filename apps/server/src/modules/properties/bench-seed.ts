@@ -26,7 +26,7 @@ export async function seedBenchProperties(db: DbOrTx, count: number, typeCount =
            (select id from property_areas where name = 'Bench Area ' || (1 + g % 4)),
            (select id from property_types where name = 'Bench Type ' || (1 + g % ${typeCount})),
            g || ' Bench Road',
-           10000 + ((g * 7919) % 500000),
+           10000 + ((g::bigint * 7919) % 500000),  -- bigint: g * 7919 overflows int above 271,000 rows
            date '2026-01-01' + (g % 365),
            g % 10 < 7,
            -119.734 + ((g % 1000) - 500) / 50000.0,
