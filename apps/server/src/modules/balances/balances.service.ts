@@ -6,7 +6,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isoTimestampSql, recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
-import { hotStatement } from '../../db/hot-statement';
+import { hotStatement, type Slots } from '../../db/hot-statement';
 import { lockCompany, lockCompanyCte } from '../companies/index';
 import { invoiceCompanyIdSql, lockSelectionsCtes, payableSelectionsOf, selectionIds } from '../invoices/index';
 import { balancePaymentsRecorder, type LedgerDebitCtes } from '../payments/index';
@@ -69,8 +69,7 @@ interface DebitValues extends Record<string, unknown> {
  * before it). The Debit is written only when the balance covers the amount (PRODUCT-RULES 7:
  * balance >= amount > 0); `ledger.balance` is the balance before it.
  */
-function debitIfFunded(): LedgerDebitCtes {
-  const slot = sql.placeholder;
+function debitIfFunded(slot: Slots<DebitValues>): LedgerDebitCtes {
   return {
     ctes: sql`ledger as (
       select coalesce(sum(case when type = 'Credit' then amount_cents else -amount_cents end), 0) as balance
@@ -89,7 +88,7 @@ function debitIfFunded(): LedgerDebitCtes {
   };
 }
 
-const recordBalancePayments = balancePaymentsRecorder<DebitValues>(debitIfFunded());
+const recordBalancePayments = balancePaymentsRecorder<DebitValues>(debitIfFunded);
 
 interface LockValues extends Record<string, unknown> {
   firstInvoiceId: string;

@@ -10,7 +10,7 @@ import { invoiceEventsOf, LINE_TAKEN, markSelectionsPaidCtes, type InvoiceEventR
 import { receiptMail } from './receipts';
 
 /**
- * The ledger's part of the statement, written by the balances module (it owns the ledger), with
+ * The ledger's part of the statement, written by the balances module (it owns the ledger) from
  * `hotStatement` slots for its values (whose names must not clash with this statement's:
  * companyId, today, chosen, actorId, actorEmail, requestId, companyEmail).
  */
@@ -122,15 +122,16 @@ function paymentsStatement(ledger: LedgerDebitCtes, slot: Slots<StatementValues>
  * ledger, the invoices and the lines: the Debit (funds check included), one payment (receipt)
  * per invoice, the lines `PAID BY BALANCE` and the invoices' totals, the audit rows and the
  * receipt e-mails (held for their PDFs). One round trip however many invoices; each module still
- * writes its own tables through the fragment it exports. The statement is composed once per
- * ledger (`hotStatement`: prepared, not rebuilt per request). Then the invoices' Updated events,
+ * writes its own tables through the fragment it exports. The statement is composed once, from
+ * the ledger's fragment builder (`hotStatement`: prepared, not rebuilt per request). Then the invoices' Updated events,
  * built from the rows the statement returned (their fields are formatted in TypeScript): one
  * insert. The recorder returns what the caller must check: whether the Debit was written, and
  * the payment ids for `requestReceiptPdfs` after commit.
  */
-export function balancePaymentsRecorder<L extends Record<string, unknown>>(ledger: LedgerDebitCtes) {
-  const withReceipts = hotStatement<StatementValues & L, StatementRow>('apron_pay_from_balance', (slot) => paymentsStatement(ledger, slot, true));
-  const withoutReceipts = hotStatement<StatementValues & L, StatementRow>('apron_pay_from_balance_no_mail', (slot) => paymentsStatement(ledger, slot, false));
+export function balancePaymentsRecorder<L extends Record<string, unknown>>(ledger: (slot: Slots<L>) => LedgerDebitCtes) {
+  const statement = (withReceipts: boolean) => (slot: Slots<StatementValues & L>) => paymentsStatement(ledger(slot), slot, withReceipts);
+  const withReceipts = hotStatement<StatementValues & L, StatementRow>('apron_pay_from_balance', statement(true));
+  const withoutReceipts = hotStatement<StatementValues & L, StatementRow>('apron_pay_from_balance_no_mail', statement(false));
 
   return async function recordBalancePayments(tx: Tx, actor: AuditActor, input: BalancePayments<L>): Promise<BalancePaymentsResult> {
     const { companyId, today, selections } = input;
