@@ -44,7 +44,7 @@ export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
 export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
-export { invoiceEventsOf, publishInvoiceEvents, type InvoiceEventRow } from './invoice-events';
+export { invoiceEventsOf, publishInvoiceEvent, publishInvoiceEvents, type InvoiceEventRow } from './invoice-events';
 export { seedBenchInvoices } from './bench-seed';
 export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidBy, listLinesPaidByPayments } from './receipt-facts';
 export { hasAnyInvoice, insertDemoOneLineInvoice, markDemoInvoiceCancelled } from './demo-invoices';

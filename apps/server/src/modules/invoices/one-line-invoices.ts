@@ -17,7 +17,8 @@ export interface OneLineInvoice {
  * A one-line invoice made by another module's server-side flow (a tie-down's '<type> parking,
  * N nights' x rate), in the caller's transaction: dated and due today in the airport time zone,
  * totals maintained, audited. The caller pays the line in the same transaction (payments'
- * `recordCardPayment`), so the invoice never exists unpaid when the flow succeeds.
+ * `recordCardPayment`), so the invoice never exists unpaid when the flow succeeds, and then
+ * publishes its Created event (`publishInvoiceEvent`), whose fields then read Paid.
  */
 export async function createOneLineInvoice(tx: Tx, actor: AuditActor, input: OneLineInvoice): Promise<{ invoiceId: string; invoiceNumber: number; lineId: string }> {
   const today = await airportToday(tx);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/errors/app-error';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index';
-import { createOneLineInvoice } from '../invoices/index';
+import { createOneLineInvoice, publishInvoiceEvent } from '../invoices/index';
 import { loadReceipt, recordCardPayment } from '../payments/index';
 import { queueTiedownConfirmation } from './tiedowns.mail';
 import { parkingPayerCompanyId } from './tiedowns.payer';
@@ -132,6 +132,8 @@ export async function finishAttempt(db: Db, actor: AuditActor, attemptId: string
       invoiceId: invoice.invoiceId, companyId, lineIds: [invoice.lineId], amountCents: attempt!.amountCents, provider: attempt!.provider,
       providerRef: result.reference, idempotencyKey: attempt!.idempotencyKey, createdBy: attempt!.createdBy,
     });
+    // A new invoice for notification rules, published once paid (it never exists unpaid).
+    await publishInvoiceEvent(tx, invoice.invoiceId, 'Created');
     const row = await insertRequest(tx, actor, {
       form, nights, rateCents, amountCents: attempt!.amountCents, invoiceId: invoice.invoiceId, paymentId: payment.paymentId, idempotencyKey: attempt!.idempotencyKey, createdBy: attempt!.createdBy,
     });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TTiedown, TTiedownCreated, TTiedownDetail } from '@apron/core/tiedowns';
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
+import { domainEvents } from '../../platform/events/events.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { TestPaymentProvider } from '../../platform/payments/index';
 import { parkingRequestsByAircraftType } from './index';
@@ -147,6 +148,10 @@ describe('POST /api/Invoices/TieDown with payment on (card)', () => {
     expect(invoice.lineItems).toHaveLength(1);
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.ref, `tiedown:${created.tiedown._id}`));
     expect(mail[0]!.text).toContain(`Receipt #${created.receipt!.receiptNumber}`);
+    // like any new invoice, it publishes Created for notification rules: once, already paid
+    const events = await t.db.select().from(domainEvents).where(and(eq(domainEvents.module, 'Invoices'), eq(domainEvents.recordId, created.tiedown.invoice!)));
+    expect(events.map((e) => e.trigger)).toEqual(['Created']);
+    expect(events[0]!.fields).toMatchObject({ invoiceNumber: invoice.invoiceNumber, companyName: 'Transient Parking', status: 'Paid', total: '$150.00', amountDue: '$0.00' });
   });
 });
 
