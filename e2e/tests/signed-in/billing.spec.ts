@@ -5,9 +5,10 @@ import { roleAccount } from '../../support/roles';
 
 /**
  * Issue 5's journey: a tenant pays two lines of an invoice by test card, a finance clerk records
- * a check for a third, the tenant pays the last from the company balance, and the invoice reads
- * Paid. The invoice (four lines) and a credit covering the last line are created through the API
- * by the admin first, so the journey does not depend on the shape of the demo billing data.
+ * a check for a third and e-mails the invoice copy notice (issue 13's Send Notice), the tenant
+ * pays the last from the company balance, and the invoice reads Paid. The invoice (four lines)
+ * and a credit covering the last line are created through the API by the admin first, so the
+ * journey does not depend on the shape of the demo billing data.
  */
 interface TSetup {
   invoiceId: string;
@@ -111,6 +112,19 @@ test.describe.serial('billing: card, check and balance', () => {
       await page.getByRole('dialog', { name: 'Record Payment' }).getByRole('button', { name: 'Record Payment' }).click();
       await expect(page.getByText('Payment Successful')).toBeVisible();
       await expect(page.getByRole('table', { name: 'Line items' }).getByRole('row', { name: /E2E Fuel/ }).getByRole('link', { name: 'Receipt' })).toBeVisible();
+    });
+
+    test('e-mails the invoice copy notice to the company with Send Notice', async ({ page }) => {
+      await page.goto(`/invoices/${setup.invoiceId}`);
+      await page.getByRole('button', { name: 'Send Notice' }).click();
+      const dialog = page.getByRole('dialog', { name: `Send Notice: Invoice #${setup.invoiceNumber}` });
+      await dialog.getByLabel(/^Notice/).selectOption({ label: 'Invoice copy' });
+      // the server's rendering of this invoice, before anything is sent
+      await expect(dialog.getByLabel('Preview')).toContainText(String(setup.invoiceNumber));
+      await expect(dialog.getByRole('combobox', { name: /Email/ })).not.toHaveValue('');
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByText('Email Sent')).toBeVisible();
+      await expect(dialog).toBeHidden();
     });
   });
 
