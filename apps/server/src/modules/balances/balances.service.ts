@@ -66,8 +66,8 @@ interface DebitValues extends Record<string, unknown> {
  * The funds check and the Debit as the ledger's CTEs of pay from balance's one statement
  * (`balancePaymentsRecorder`), with slots for `DebitValues`. The caller holds the company row, so
  * the sum read here is the committed ledger (a statement after the lock sees every Debit committed
- * before it). The Debit is written only when the balance covers the amount (PRODUCT-RULES 7:
- * balance >= amount > 0); `ledger.balance` is the balance before it.
+ * before it). The Debit is written only when the balance covers it (PRODUCT-RULES 6,
+ * `hasSufficientFunds`: balance >= amount > 0); `ledger.balance` is the balance before it.
  */
 function debitIfFunded(slot: Slots<DebitValues>): LedgerDebitCtes {
   return {

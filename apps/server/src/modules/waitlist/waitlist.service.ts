@@ -41,10 +41,10 @@ export async function updateApplicant(tx: Tx, actor: Actor, input: TWaitlistAppl
   return view;
 }
 
-/** Delete Applicant: everyone behind moves up one place (positions are computed, never stored). */
 /**
- * Delete an applicant with everything kept about them: documents and remarks (attachments), the
- * chat (rows cascade). Returns the storage keys of their files, for the caller to remove after
+ * Delete Applicant: everyone behind moves up one place (positions are computed, never stored).
+ * Everything kept about them goes too: documents and remarks (attachments), the chat (rows
+ * cascade). Returns the storage keys of their files, for the caller to remove after
  * commit (a rolled-back delete must keep them).
  */
 export async function deleteApplicant(tx: Tx, actor: Actor, id: string): Promise<string[]> {

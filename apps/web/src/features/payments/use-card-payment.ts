@@ -4,7 +4,6 @@ import { errorMessage, isTransientFailure } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { newIdempotencyKey, usePayByCard } from './api';
 
-
 export interface TCardProblem {
   text: string;
   retry: boolean;

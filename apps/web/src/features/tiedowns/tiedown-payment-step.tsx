@@ -10,7 +10,6 @@ import type { TTiedownQuote } from '@apron/core/tiedowns';
 import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from '../../components/card-entry';
 import { errorMessage, isTransientFailure } from '../../lib/api-client';
 
-
 /**
  * The payment step (TIEDOWN_PAYMENT on): the server's total and how it is made, then the card
  * (the card kit: the test provider's card number or Square's card fields). The server charges its
