@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../../apps/server/src/db/client';
+import { rowsOf } from '../../../apps/server/src/db/rows';
 import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
 import { CSRF_HEADER } from '../../../apps/server/src/platform/auth/csrf';
 import type { HttpScenario, PostRequest, ServerLabel } from '../scenarios';
@@ -23,8 +24,6 @@ const LINES_PER_INVOICE = 5;
 const INVOICES_PER_COMPANY = 8;
 const LINE_CENTS = 1000;
 const LOW_CREDIT_LINES = 2;
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 async function seedPool(db: DbOrTx, pool: ServerLabel, companyCount: number): Promise<void> {
   const prefix = `BP-${pool}-`;

@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+import { rowsOf } from './rows';
 
 // Renders like the app's databases (openPglite / openPostgres use the same casing).
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -27,7 +28,6 @@ export function hotStatement<V extends Record<string, unknown>, R extends Record
   let query: Query | undefined;
   return async (db, values) => {
     query ??= dialect.sqlToQuery(build(slot as Slots<V>));
-    const result: unknown = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
-    return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
+    return rowsOf<R>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Benchmark data (issue 4 item 14): `count` agreements over `companyCount` companies in bulk
@@ -30,6 +31,6 @@ export async function seedBenchAgreements(db: DbOrTx, count: number, companyCoun
   await db.execute(sql`analyze companies`);
   await db.execute(sql`analyze agreements`);
   const rows = await db.execute<{ id: string }>(sql`select id from companies where name like 'Bench Company %' order by name limit 5`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ id: string }> }).rows) as Array<{ id: string }>;
+  const list = rowsOf<{ id: string }>(rows);
   return { companyIds: list.map((r) => r.id) };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatDate } from '@apron/core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { insertAlert } from '../alerts/index';
 import { leaseCalendar } from './lease-calendar';
@@ -14,9 +15,6 @@ export const AGREEMENT_STATUS_JOB = 'agreements-daily-status';
 export const AGREEMENT_STATUS_CRON = '7 * * * *';
 
 const SYSTEM: AuditActor = { user: null, requestId: AGREEMENT_STATUS_JOB };
-
-/** Rows of a raw query: node-postgres answers `{ rows }`, some drivers an array. */
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 export interface StatusRun {
   today: string;

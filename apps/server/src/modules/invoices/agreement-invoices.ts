@@ -4,6 +4,7 @@ import {
   addCalendarDays, cyclePeriod, formatDate, INVOICE_MESSAGES, lateFeeCents, prorateRent, type TAgreementInvoiceCreate,
 } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { recordAudits, type AuditActor } from '../../platform/audit/audit';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import {
@@ -47,8 +48,6 @@ export interface RentInvoiceDraft {
   period: { start: string; end: string; key: string };
   dueDays: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** The property links of many agreements overlapping [start, end], by property name (the agreements module's one query). */
 async function loadRentLinks(db: DbOrTx, agreementIds: string[], start: string, end: string): Promise<Map<string, RentLink[]>> {

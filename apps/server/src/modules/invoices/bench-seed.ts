@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Benchmark data (issue 5 item 15): `count` invoices over 500 companies, five lines each
@@ -27,6 +28,6 @@ export async function seedBenchInvoices(db: DbOrTx, count: number, companyCount 
   await db.execute(sql`analyze invoices`);
   await db.execute(sql`analyze invoice_line_items`);
   const rows = await db.execute<{ id: string }>(sql`select id from companies where name like 'Bench Billing %' order by name limit 5`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ id: string }> }).rows) as Array<{ id: string }>;
+  const list = rowsOf<{ id: string }>(rows);
   return { companyIds: list.map((r) => r.id) };
 }

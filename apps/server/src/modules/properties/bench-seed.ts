@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { propertyAreas, propertyTypes } from './properties.table';
 
 /**
@@ -35,6 +36,6 @@ export async function seedBenchProperties(db: DbOrTx, count: number, typeCount =
     from generate_series(1, ${count}) as g`);
   await db.execute(sql`analyze properties`);
   const rows = await db.execute<{ id: string }>(sql`select id from property_types where name like 'Bench Type %' order by name`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ id: string }> }).rows) as Array<{ id: string }>;
+  const list = rowsOf<{ id: string }>(rows);
   return { typeIds: list.map((r) => r.id) };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TEventTrigger } from '@apron/core/communications';
 import type { Database, Db, DbOrTx, Tx } from '../../db/client';
 import { hotStatement } from '../../db/hot-statement';
+import { rowsOf } from '../../db/rows';
 import { domainEvents, type DomainEventRow } from './events.table';
 
 export const EVENTS_DISPATCH_JOB = 'domain-events-dispatch';
@@ -199,7 +200,7 @@ export async function deleteProcessedEvents(db: Db, olderThanDays = 30): Promise
  */
 export async function settleEventsPublishedDuring(db: Db, work: () => Promise<void>): Promise<number> {
   const result = await db.execute(sql`select now() as started`);
-  const [mark] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ started: string | Date }>;
+  const [mark] = rowsOf<{ started: string | Date }>(result);
   await work();
   const settled = await db
     .update(domainEvents)
