@@ -17,6 +17,18 @@ export function zRequiredText(label: string, max = 200) {
     .refine(hasNoNul, `${label} contains a character that is not allowed`);
 }
 
+/**
+ * A line break in a one-line field (a subject, a title, a place) would become a line of its own
+ * where the value is written out: an e-mail header, a calendar property. Refused, naming the field.
+ */
+export const hasNoLineBreak = (value: string) => !/[\r\n]/.test(value);
+export const oneLineMessage = (label: string) => `${label} must be on one line`;
+
+/** Required trimmed text on one line (subjects, titles). */
+export function zOneLineText(label: string, max = 200) {
+  return zRequiredText(label, max).refine(hasNoLineBreak, oneLineMessage(label));
+}
+
 export function zOptionalText(max = 2000) {
   return z.string().trim().max(max, `Must be at most ${max} characters`).refine(hasNoNul, NUL_MESSAGE).optional().default('');
 }
