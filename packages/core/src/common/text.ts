@@ -56,3 +56,10 @@ export const ZPhoneRequired = z
   .min(1, 'Phone is required')
   .regex(/^\d+$/, 'Phone number is not valid')
   .max(20, 'Phone number is not valid');
+
+/**
+ * The honeypot of the public forms (parking, wait list, Contact Us, Lost Card): a `website` field
+ * people never see (web `components/honeypot-field.tsx`) and bots fill. A form that arrives with it
+ * filled is answered as if accepted, and nothing is stored, charged or sent.
+ */
+export const ZHoneypot = z.string().max(200).optional().default('');

@@ -105,10 +105,11 @@ function refuseDeepJson(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (isNestedDeeperThan(body as string, MAX_JSON_DEPTH)) {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (isNestedDeeperThan(text, MAX_JSON_DEPTH)) {
       done(new AppError('VALIDATION', TOO_DEEP_MESSAGE, { body: TOO_DEEP_MESSAGE }), undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 }

@@ -9,6 +9,7 @@ import { formatMoney } from '@apron/core/money-format';
 import { AIRCRAFT_TYPES, parkingNights, tiedownFormErrors, type TTiedownFormValues } from '@apron/core/tiedowns/rules';
 import type { TTiedownCreated } from '@apron/core/tiedowns';
 import { PlainField } from '../../components/plain-field';
+import { HoneypotField } from '../../components/honeypot-field';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { readIdentity } from '../../lib/identity';
 import { useAccess } from '../../lib/session';
@@ -148,11 +149,7 @@ export function TiedownCreatePage() {
             />
             <Field name="airCraftNum" label="Aircraft Number" values={values} errors={errors} set={set} />
             <Field name="vehicleNum" label="Vehicle Number" values={values} errors={errors} set={set} optional />
-            {/* The honeypot: hidden from people and assistive technology; a bot fills it. */}
-            <Box aria-hidden sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
-              <label htmlFor="tiedown-website">Website</label>
-              <input id="tiedown-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
-            </Box>
+            <HoneypotField value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
             <Box sx={{ gridColumn: '1 / -1' }} aria-live="polite">
               <QuoteLine stay={!!stay} quote={quote} paymentRequired={paymentRequired} />
             </Box>
