@@ -82,6 +82,8 @@ export const ZTiedownRateParams = z.object({ type: z.enum(AIRCRAFT_TYPES, { erro
 export const ZTiedownFormInfo = z.object({
   rates: z.array(z.object({ airCraftType: z.string(), rate: z.number() })),
   paymentRequired: z.boolean(),
+  /** TIEDOWN_MAX_NIGHTS: the longest stay a request may cover. */
+  maxNights: z.number().int(),
   testMode: z.boolean(),
   testCards: z.record(z.string(), z.string()).nullable(),
 });
