@@ -10,8 +10,11 @@ test.describe('the public parking form', () => {
     const types = page.getByLabel('Aircraft Type');
     await expect(types.locator('option')).toHaveText(['Please Select', 'Single and Multi-Engine Piston', 'Multi-Engine Turboprop', 'Small Jet', 'Medium Jet 1', 'Medium Jet 2', 'Large Jet']);
     await page.getByLabel('Phone').fill('555-0100');
+    // Arrival starts at today; a same-day stay is named as soon as the dates are chosen.
+    await expect(page.getByLabel('Arrival Date')).not.toHaveValue('');
     await page.getByLabel('Arrival Date').fill('2027-04-02');
     await page.getByLabel('Departure Date (estimated)').fill('2027-04-02');
+    await expect(page.getByText('Departure must be after arrival')).toBeVisible();
     await page.getByRole('button', { name: /Submit|Continue to Payment/ }).click();
     await expect(page.getByText('Phone number is not valid')).toBeVisible();
     await expect(page.getByText('Departure must be after arrival')).toBeVisible();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail } from './common/text';
+import { ZEmail, hasNoLineBreak, oneLineMessage } from './common/text';
 import { ZId } from './common/list';
 
 /** What produced an alert (shown as the Type column of the messages grid). */
@@ -45,7 +45,7 @@ export const ALERT_LIMITS = { subjectMax: 200, bodyMax: 100_000, recipientsMax: 
 /** `POST Alerts`: the body is HTML from the editor; the server sanitises it before storing. */
 export const ZAlertCreate = z.object({
   userIds: z.array(ZId).min(1, 'Choose at least one recipient').max(ALERT_LIMITS.recipientsMax, `At most ${ALERT_LIMITS.recipientsMax} recipients`),
-  subject: z.string().trim().min(1, 'Subject is required').max(ALERT_LIMITS.subjectMax, `Subject is at most ${ALERT_LIMITS.subjectMax} characters`),
+  subject: z.string().trim().min(1, 'Subject is required').max(ALERT_LIMITS.subjectMax, `Subject is at most ${ALERT_LIMITS.subjectMax} characters`).refine(hasNoLineBreak, oneLineMessage('Subject')),
   body: z
     .string()
     .max(ALERT_LIMITS.bodyMax, 'Message is too long')

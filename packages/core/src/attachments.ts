@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zRequiredText } from './common/text';
+import { zOneLineText, zRequiredText } from './common/text';
 
 /** Upload limits shared by the browser's pre-check, the server's multipart limit and the schema. */
 export const UPLOAD_LIMITS = {
@@ -53,7 +53,7 @@ export const ZAttachment = z.object({
 export type TAttachment = z.infer<typeof ZAttachment>;
 
 export const ZRemarkCreate = ZAttachmentOwnerRef.extend({
-  subject: zRequiredText('Subject', 200),
+  subject: zOneLineText('Subject', 200),
   message: zRequiredText('Message', 4000),
   documents: z.array(z.string().uuid()).max(20).default([]),
 });

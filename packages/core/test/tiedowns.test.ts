@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AIRCRAFT_TYPES, DEFAULT_NIGHTLY_RATES_CENTS, TIEDOWN_MESSAGES, ZKtrmRequest, ZTiedownCreate, parkingFeeCents, parkingLineName, parkingNights, tiedownFormErrors,
+  AIRCRAFT_TYPES, DEFAULT_NIGHTLY_RATES_CENTS, TIEDOWN_MESSAGES, ZKtrmRequest, ZTiedownCreate, parkingFeeCents, parkingLineName, parkingNights, stayRangeError, tiedownFormErrors,
 } from '../src/tiedowns/index';
 import { calendarDate } from '../src/dates';
 
@@ -64,6 +64,14 @@ describe('tie-down form (doc 1 §5)', () => {
       airCraftType: 'Aircraft Type is not valid',
       airCraftNum: 'Aircraft Number is required',
     });
+  });
+
+  it('a stay is at most maxNights: one function gives the form and the quote the same message', () => {
+    expect(stayRangeError('2026-12-01', '2027-03-01', 90)).toBeNull();
+    expect(stayRangeError('2026-12-01', '2027-03-02', 90)).toBe('A stay can be at most 90 nights.');
+    expect(stayRangeError('2026-12-01', '2026-12-01', 90)).toBe(TIEDOWN_MESSAGES.departureAfterArrival);
+    expect(tiedownFormErrors({ ...form, endDate: '2099-12-31' }, 90)).toEqual({ endDate: 'A stay can be at most 90 nights.' });
+    expect(tiedownFormErrors({ ...form, endDate: '2099-12-31' })).toEqual({});
   });
 
   it('Ktrm refuses an end before the start', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/list';
+import { hasNoLineBreak, oneLineMessage } from '../common/text';
 
 /**
  * Invites (spec doc 2 §7 `POST Waitlist/Invite`, doc 1 §5 Invite): the spec's payload — `emails`,
@@ -39,6 +40,11 @@ function zText(label: string, max: number = INVITE_LIMITS.maxText) {
     .refine((v) => !v.includes('\u0000'), `${label} contains a character that is not allowed`);
 }
 
+/** Title and place become calendar lines and the e-mail's subject: one line each. */
+function zOneLine(label: string, max: number) {
+  return zText(label, max).refine(hasNoLineBreak, oneLineMessage(label));
+}
+
 const EMAIL = z.string().email();
 
 /** A list of addresses, or one text of them separated by commas, semicolons, spaces or new lines. */
@@ -55,9 +61,9 @@ export const ZInviteEmails = z
 
 export const ZInviteCalendar = z
   .object({
-    summary: zText('Title', 200),
+    summary: zOneLine('Title', 200),
     description: zText('Description'),
-    location: zText('Location', 300),
+    location: zOneLine('Location', 300),
     start: zDateTime('Start'),
     end: zDateTime('End'),
     /** Ignored: the server's configuration decides (PRODUCT-RULES 18). */
@@ -74,9 +80,9 @@ export const ZInviteCreate = z.object({
   emails: ZInviteEmails,
   calendar: ZInviteCalendar,
   /** Optional spec fields: the e-mail's subject (`title`, default the summary) and an extra note (`content`). */
-  title: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(200).refine(hasNoLineBreak, oneLineMessage('Subject')).optional(),
   content: z.string().trim().max(INVITE_LIMITS.maxText).optional(),
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(200).refine(hasNoLineBreak, oneLineMessage('Name')).optional(),
 });
 export type TInviteCreate = z.input<typeof ZInviteCreate>;
 export type TInviteCreateParsed = z.output<typeof ZInviteCreate>;

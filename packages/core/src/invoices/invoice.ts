@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/list';
-import { ZEmail, zOptionalText, zRequiredText } from '../common/text';
+import { ZEmail, zOneLineText, zOptionalText, zRequiredText } from '../common/text';
 import { MAX_PRICE_CENTS, zDollars } from '../money';
 import { ZOptionalDate, zDateOnly } from '../agreements/agreement';
 
@@ -69,7 +69,7 @@ export const ZLineParams = z.object({ id: z.string().uuid('Invalid Id'), uid: z.
 export const ZInvoiceComments = z.object({ comments: zOptionalText(4000) });
 
 /** Email copy dialog: subject and a valid e-mail; the server renders the PDF. */
-export const ZInvoiceEmail = z.object({ subject: zRequiredText('Subject', 200), email: ZEmail });
+export const ZInvoiceEmail = z.object({ subject: zOneLineText('Subject', 200), email: ZEmail });
 export type TInvoiceEmail = z.infer<typeof ZInvoiceEmail>;
 
 /** Create Invoice from an agreement: start and end date required, end on or after start. */

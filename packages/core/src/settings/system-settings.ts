@@ -45,6 +45,14 @@ export const SYSTEM_SETTINGS = {
     isPublic: true,
     schema: yesNo,
   },
+  TIEDOWN_MAX_NIGHTS: {
+    label: 'Longest transient parking stay (nights)',
+    description: 'A parking request may cover at most this many nights (a stay to 2099 is refused).',
+    kind: 'integer',
+    defaultValue: '90',
+    isPublic: false,
+    schema: z.string().trim().regex(/^[1-9]\d{0,3}$/, 'Value must be a whole number of nights from 1 to 9999'),
+  },
   AIRPORT_NAME: {
     label: 'Airport name',
     description: 'Shown as the title of the portal.',
@@ -91,7 +99,7 @@ export const PUBLIC_SETTING_NAMES = SYSTEM_SETTING_NAMES.filter((n) => SYSTEM_SE
 /** The typed value of a stored setting, falling back to its default when missing or invalid. */
 export function readSetting(values: Partial<Record<string, string>>, name: 'WAITLIST_CHARGE'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'TIEDOWN_PAYMENT' | 'LANDING_LINKS'): boolean;
-export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS' | 'REPORT_EXPIRING_DAYS'): number;
+export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS' | 'REPORT_EXPIRING_DAYS' | 'TIEDOWN_MAX_NIGHTS'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'AIRPORT_NAME' | 'TIME_ZONE'): string;
 export function readSetting(values: Partial<Record<string, string>>, name: TSystemSettingName): number | boolean | string {
   const def: TSettingDefinition = SYSTEM_SETTINGS[name];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/list';
-import { NUL_MESSAGE } from '../common/text';
+import { NUL_MESSAGE, ZHoneypot } from '../common/text';
 import { zDollars } from '../money';
 import { ZReceipt } from '../payments/index';
 import { AIRCRAFT_TYPES, TIEDOWN_LIMITS, isCalendarDate, tiedownFormErrors, type TTiedownFormValues } from './rules';
@@ -32,7 +32,7 @@ export const ZTiedownCreate = z
     airCraftType: text(100).default(''),
     airCraftNum: text(TIEDOWN_LIMITS.aircraftNum).default(''),
     vehicleNum: text(TIEDOWN_LIMITS.vehicleNum).default(''),
-    website: z.string().max(200).optional().default(''),
+    website: ZHoneypot,
     sourceId: z.string().trim().max(500).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).optional(),
   })
   .superRefine((values, ctx) => {
@@ -82,6 +82,8 @@ export const ZTiedownRateParams = z.object({ type: z.enum(AIRCRAFT_TYPES, { erro
 export const ZTiedownFormInfo = z.object({
   rates: z.array(z.object({ airCraftType: z.string(), rate: z.number() })),
   paymentRequired: z.boolean(),
+  /** TIEDOWN_MAX_NIGHTS: the longest stay a request may cover. */
+  maxNights: z.number().int(),
   testMode: z.boolean(),
   testCards: z.record(z.string(), z.string()).nullable(),
 });

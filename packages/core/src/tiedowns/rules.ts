@@ -66,6 +66,21 @@ export function parkingNights(beginDate: string, endDate: string): number | null
   return nights >= 1 ? nights : null;
 }
 
+/** The longest stay a request may cover is the TIEDOWN_MAX_NIGHTS setting; its message names it. */
+export function stayTooLongMessage(maxNights: number): string {
+  return `A stay can be at most ${maxNights} ${maxNights === 1 ? 'night' : 'nights'}.`;
+}
+
+/**
+ * What is wrong with the stay's dates as a whole (both are real dates): departure not after
+ * arrival, or longer than `maxNights`. The form and the server's quote ask this one function.
+ */
+export function stayRangeError(beginDate: string, endDate: string, maxNights: number): string | null {
+  const nights = parkingNights(beginDate, endDate);
+  if (nights === null) return TIEDOWN_MESSAGES.departureAfterArrival;
+  return nights > maxNights ? stayTooLongMessage(maxNights) : null;
+}
+
 /** The fee: the type's nightly rate times the nights (doc 2 §9), in cents. */
 export function parkingFeeCents(rateCents: number, nights: number): number {
   return rateCents * nights;
@@ -101,8 +116,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * Field -> message for the form (doc 1 §5: names, dates, type, number and a valid e-mail
  * required; phone required and digits only; vehicle optional). Empty when the form is valid.
+ * `maxNights` is the TIEDOWN_MAX_NIGHTS setting the form was given; the server's schema runs
+ * without it (a setting is not part of a static schema) and its quote checks the stored value.
  */
-export function tiedownFormErrors(values: TTiedownFormValues): Partial<Record<keyof TTiedownFormValues, string>> {
+export function tiedownFormErrors(values: TTiedownFormValues, maxNights = Number.POSITIVE_INFINITY): Partial<Record<keyof TTiedownFormValues, string>> {
   const errors: Partial<Record<keyof TTiedownFormValues, string>> = {};
   const required = (field: keyof TTiedownFormValues, label: string, max: number) => {
     const value = values[field].trim();
@@ -121,7 +138,10 @@ export function tiedownFormErrors(values: TTiedownFormValues): Partial<Record<ke
   else if (!isCalendarDate(values.beginDate)) errors.beginDate = 'Arrival Date must be a valid date';
   if (!values.endDate) errors.endDate = 'Departure Date is required';
   else if (!isCalendarDate(values.endDate)) errors.endDate = 'Departure Date must be a valid date';
-  else if (!errors.beginDate && parkingNights(values.beginDate, values.endDate) === null) errors.endDate = TIEDOWN_MESSAGES.departureAfterArrival;
+  else if (!errors.beginDate) {
+    const rangeError = stayRangeError(values.beginDate, values.endDate, maxNights);
+    if (rangeError) errors.endDate = rangeError;
+  }
   if (!values.airCraftType) errors.airCraftType = 'Aircraft Type is required';
   else if (!isAircraftType(values.airCraftType)) errors.airCraftType = TIEDOWN_MESSAGES.unknownType;
   required('airCraftNum', 'Aircraft Number', TIEDOWN_LIMITS.aircraftNum);

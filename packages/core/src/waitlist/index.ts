@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/list';
-import { NUL_MESSAGE, ZPhoneOptional, zOptionalText, zRequiredText } from '../common/text';
+import { NUL_MESSAGE, ZHoneypot, ZPhoneOptional, zOptionalText, zRequiredText } from '../common/text';
 
 /**
  * The wait list (spec doc 1 §2 Wait list, §3 Wait-list applicant, §4, §5; doc 2 §7 Waitlist;
@@ -63,7 +63,7 @@ export const ZWaitlistJoin = z.object({
   phone: ZPhoneOptional,
   email: optionalEmail,
   organization: zOptionalText(200),
-  website: z.string().max(200).optional().default(''),
+  website: ZHoneypot,
   /** Card token from the payment form when WAITLIST_CHARGE > 0; the amount is the server's. */
   sourceId: z.string().trim().max(500).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).optional(),
 });

@@ -24,7 +24,9 @@ export async function alertsRoutes(root: FastifyInstance, ctx: AppContext): Prom
     '/api/Alerts/ContactUs',
     { config: { access: 'public', rateLimit: PUBLIC_FORM_RATE_LIMIT }, schema: { tags, body: ZContactMessage, response: { 201: ZMessage } } },
     async (request, reply) => {
-      await service.deliverPublicMessage(ctx, request.id, 'contact', renderContactMessage(request.body));
+      // The honeypot: a person never sees `website`; a bot that fills it is told yes and nothing is sent.
+      if (request.body.website) request.log.info('contact message refused by the honeypot');
+      else await service.deliverPublicMessage(ctx, request.id, 'contact', renderContactMessage(request.body));
       return reply.status(201).send({ message: 'Message Sent' });
     },
   );
@@ -33,7 +35,8 @@ export async function alertsRoutes(root: FastifyInstance, ctx: AppContext): Prom
     '/api/Alerts/RequestLostCard',
     { config: { access: 'public', rateLimit: PUBLIC_FORM_RATE_LIMIT }, schema: { tags, body: ZLostCardReport, response: { 201: ZMessage } } },
     async (request, reply) => {
-      await service.deliverPublicMessage(ctx, request.id, 'lostcard', renderLostCardReport(request.body));
+      if (request.body.website) request.log.info('lost card report refused by the honeypot');
+      else await service.deliverPublicMessage(ctx, request.id, 'lostcard', renderLostCardReport(request.body));
       return reply.status(201).send({ message: 'Report Sent' });
     },
   );

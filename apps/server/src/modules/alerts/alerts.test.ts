@@ -78,6 +78,31 @@ describe('POST /api/Alerts/ContactUs (public)', () => {
   });
 });
 
+describe('the public forms have a honeypot, as the parking and wait-list forms do', () => {
+  for (const [url, kind, payload, message] of [
+    ['/api/Alerts/ContactUs', 'contact', contact, 'Message Sent'],
+    ['/api/Alerts/RequestLostCard', 'lostcard', lostCard, 'Report Sent'],
+  ] as const) {
+    it(`${url} with \`website\` filled: a bot is told yes, nothing is stored or e-mailed`, async () => {
+      const alertsBefore = await t.db.select().from(alerts).where(eq(alerts.kind, kind));
+      const mailsBefore = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
+      const post = await anonymous(t);
+      const res = await post({ method: 'POST', url, payload: { ...payload, website: 'https://spam.example' }, remoteAddress: fromAddress() });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message });
+      expect(await t.db.select().from(alerts).where(eq(alerts.kind, kind))).toHaveLength(alertsBefore.length);
+      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).toHaveLength(mailsBefore.length);
+    });
+  }
+
+  it('a line break in the subject is a 400 naming it (it becomes the e-mail subject)', async () => {
+    const post = await anonymous(t);
+    const res = await post({ method: 'POST', url: '/api/Alerts/ContactUs', payload: { ...contact, subject: 'Hi\r\nBcc: all@example.test' }, remoteAddress: fromAddress() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ subject: 'Subject must be on one line' });
+  });
+});
+
 describe('POST /api/Alerts/RequestLostCard (public)', () => {
   it('403 without CSRF, 400 by field, 201 with an alert and an e-mail', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/Alerts/RequestLostCard', payload: lostCard, remoteAddress: fromAddress() })).statusCode).toBe(403);

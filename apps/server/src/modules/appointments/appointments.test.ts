@@ -94,6 +94,27 @@ describe('POST /api/Waitlist/Invite', () => {
   });
 });
 
+describe('one-line fields of an invite refuse line breaks (they become calendar and e-mail header lines)', () => {
+  it('400 naming Title, Location and the subject; nothing is queued', async () => {
+    const res = await staff.request({
+      method: 'POST',
+      url: '/api/Waitlist/Invite',
+      payload: {
+        ...invite,
+        title: 'Viewing\r\nBcc: everyone@example.test',
+        calendar: { ...invite.calendar, summary: 'Viewing\r\nBEGIN:VEVENT', location: 'Hangar\nC4' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      title: 'Subject must be on one line',
+      'calendar.summary': 'Title must be on one line',
+      'calendar.location': 'Location must be on one line',
+    });
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'calendar-invite'))).toHaveLength(2);
+  });
+});
+
 describe('GET /api/Waitlist/Invite (the Appointments list)', () => {
   it('401, 403, 400 on a bad sort, then the sent invites paged, newest first', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/Waitlist/Invite' })).statusCode).toBe(401);

@@ -60,9 +60,11 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     { config: { access: 'public' }, schema: { tags, response: { 200: ZTiedownFormInfo } } },
     async () => {
       const provider = root.paymentProvider;
+      const { paymentRequired, maxNights } = await service.parkingSettings(ctx.db);
       return {
         rates: (await repo.listRates(ctx.db)).map((r) => ({ airCraftType: r.aircraftType, rate: fromCents(r.rateCents) })),
-        paymentRequired: await service.isPaymentRequired(ctx.db),
+        paymentRequired,
+        maxNights,
         testMode: provider.testMode,
         testCards: provider.name === 'test' ? { ...TEST_CARDS } : null,
       };

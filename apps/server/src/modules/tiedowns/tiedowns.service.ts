@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { fromCents, formatMoney, readSetting, toCents, type TSessionUser } from '@apron/core';
 import {
-  TIEDOWN_MESSAGES, parkingFeeCents, parkingFeeExplanation, parkingNights, type TTiedownCreate, type TTiedownQuote,
+  TIEDOWN_MESSAGES, parkingFeeCents, parkingFeeExplanation, parkingNights, stayRangeError, type TTiedownCreate, type TTiedownQuote,
 } from '@apron/core/tiedowns';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
@@ -24,17 +24,23 @@ export interface Quote {
   paymentRequired: boolean;
 }
 
-export async function isPaymentRequired(db: DbOrTx): Promise<boolean> {
-  return readSetting(await loadSystemSettings(db, ['TIEDOWN_PAYMENT']), 'TIEDOWN_PAYMENT');
+/** The settings the parking form and its quote follow: TIEDOWN_PAYMENT and TIEDOWN_MAX_NIGHTS. */
+export async function parkingSettings(db: DbOrTx): Promise<{ paymentRequired: boolean; maxNights: number }> {
+  const values = await loadSystemSettings(db, ['TIEDOWN_PAYMENT', 'TIEDOWN_MAX_NIGHTS']);
+  return { paymentRequired: readSetting(values, 'TIEDOWN_PAYMENT'), maxNights: readSetting(values, 'TIEDOWN_MAX_NIGHTS') };
 }
 
-/** The server's figure (PRODUCT-RULES 1, 8, 9): the type's rate from the table x calendar nights. */
+/**
+ * The server's figure (PRODUCT-RULES 1, 8, 9): the type's rate from the table x calendar nights,
+ * for a stay of at most TIEDOWN_MAX_NIGHTS (a stay to 2099 was a $799,890 fee).
+ */
 export async function quote(db: DbOrTx, input: { airCraftType: string; beginDate: string; endDate: string }): Promise<Quote> {
   const rateCents = await repo.findRateCents(db, input.airCraftType);
   if (rateCents === null) throw fieldError('airCraftType', TIEDOWN_MESSAGES.unknownType);
+  const { paymentRequired, maxNights } = await parkingSettings(db);
+  const rangeError = stayRangeError(input.beginDate, input.endDate, maxNights);
   const nights = parkingNights(input.beginDate, input.endDate);
-  if (nights === null) throw fieldError('endDate', TIEDOWN_MESSAGES.departureAfterArrival);
-  const paymentRequired = await isPaymentRequired(db);
+  if (rangeError || nights === null) throw fieldError('endDate', rangeError ?? TIEDOWN_MESSAGES.departureAfterArrival);
   return { rateCents, nights, amountCents: paymentRequired ? parkingFeeCents(rateCents, nights) : 0, paymentRequired };
 }
 

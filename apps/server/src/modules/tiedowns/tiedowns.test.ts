@@ -26,12 +26,13 @@ const form = (extra: Record<string, unknown> = {}) => ({
   airCraftType: 'Medium Jet 2', airCraftNum: 'N123AB', vehicleNum: '', ...extra,
 });
 
-async function setPayment(on: boolean) {
-  const list = await admin.request({ method: 'GET', url: '/api/Crud/systemSettings?q=TIEDOWN_PAYMENT' });
-  const row = (list.json() as Array<{ _id: string; name: string }>).find((r) => r.name === 'TIEDOWN_PAYMENT')!;
-  const res = await admin.request({ method: 'PUT', url: `/api/Crud/systemSettings/${row._id}`, payload: { name: 'TIEDOWN_PAYMENT', value: on ? 'yes' : 'no' } });
+async function setSetting(name: string, value: string) {
+  const list = await admin.request({ method: 'GET', url: `/api/Crud/systemSettings?q=${name}` });
+  const row = (list.json() as Array<{ _id: string; name: string }>).find((r) => r.name === name)!;
+  const res = await admin.request({ method: 'PUT', url: `/api/Crud/systemSettings/${row._id}`, payload: { name, value } });
   expect(res.statusCode).toBe(200);
 }
+const setPayment = (on: boolean) => setSetting('TIEDOWN_PAYMENT', on ? 'yes' : 'no');
 
 const countRequests = async () => (await t.db.select({ id: tiedownRequests.id }).from(tiedownRequests)).length;
 
@@ -63,6 +64,43 @@ describe('the public form: GET TieDown/Form and Quote', () => {
     const unknown = await visitor({ method: 'GET', url: '/api/TieDown/Quote?airCraftType=Zeppelin&beginDate=2026-12-01&endDate=2026-12-02' });
     expect(unknown.json().errors).toEqual({ airCraftType: 'Aircraft Type is not valid' });
     await setPayment(false);
+  });
+});
+
+describe('a stay is at most TIEDOWN_MAX_NIGHTS nights (a System Setting, default 90)', () => {
+  const quoteOf = (visitor: Caller['request'], endDate: string) =>
+    visitor({ method: 'GET', url: `/api/TieDown/Quote?airCraftType=Small%20Jet&beginDate=2026-12-01&endDate=${endDate}` });
+
+  it('the form is told the limit; a stay to 2099 is refused by the quote and the request, 90 nights are accepted', async () => {
+    const visitor = await anonymous(t);
+    expect((await visitor({ method: 'GET', url: '/api/TieDown/Form' })).json().maxNights).toBe(90);
+    const to2099 = await quoteOf(visitor, '2099-12-31');
+    expect(to2099.statusCode).toBe(400);
+    expect(to2099.json().errors).toEqual({ endDate: 'A stay can be at most 90 nights.' });
+    const before = await countRequests();
+    const refused = await visitor({ method: 'POST', url: '/api/Invoices/TieDown', payload: form({ endDate: '2027-03-02' }), remoteAddress: '10.7.0.1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ endDate: 'A stay can be at most 90 nights.' });
+    expect(await countRequests()).toBe(before);
+    const ninety = await visitor({ method: 'POST', url: '/api/Invoices/TieDown', payload: form({ endDate: '2027-03-01' }), remoteAddress: '10.7.0.1' });
+    expect(ninety.statusCode).toBe(201);
+    expect(ninety.json().tiedown.nights).toBe(90);
+  });
+
+  it('Settings admins change the limit; the form, the quote and the message follow', async () => {
+    const visitor = await anonymous(t);
+    await setSetting('TIEDOWN_MAX_NIGHTS', '120');
+    try {
+      expect((await visitor({ method: 'GET', url: '/api/TieDown/Form' })).json().maxNights).toBe(120);
+      expect((await quoteOf(visitor, '2027-03-31')).json().nights).toBe(120);
+      expect((await quoteOf(visitor, '2027-04-01')).json().errors).toEqual({ endDate: 'A stay can be at most 120 nights.' });
+    } finally {
+      await setSetting('TIEDOWN_MAX_NIGHTS', '90');
+    }
+    const list = await admin.request({ method: 'GET', url: '/api/Crud/systemSettings?q=TIEDOWN_MAX_NIGHTS' });
+    const row = (list.json() as Array<{ _id: string; name: string }>).find((r) => r.name === 'TIEDOWN_MAX_NIGHTS')!;
+    const zero = await admin.request({ method: 'PUT', url: `/api/Crud/systemSettings/${row._id}`, payload: { name: 'TIEDOWN_MAX_NIGHTS', value: '0' } });
+    expect(zero.statusCode).toBe(400);
   });
 });
 

@@ -18,12 +18,22 @@ declare module 'fastify' {
     /** Set false only for calls that cannot carry a token (none today). */
     csrf?: boolean;
   }
+  interface FastifyInstance {
+    /** Every /api route's method, URL and rule, as declared (the access table; tests walk it). */
+    routeAccess: ReadonlyArray<DeclaredAccess>;
+  }
   interface FastifyRequest {
     user: TSessionUser | null;
     /** The browser session behind the request; null for bearer and anonymous callers. */
     session: { id: string; csrfToken: string; idToken: string | null } | null;
     authKind: 'session' | 'bearer' | null;
   }
+}
+
+export interface DeclaredAccess {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
 export interface AccessOptions {
@@ -45,54 +55,57 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
   app.decorateRequest('session', null);
   app.decorateRequest('authKind', null);
 
+  const declared: DeclaredAccess[] = [];
+  app.decorate('routeAccess', declared);
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
-    if (!route.config?.access) {
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(`Route ${String(route.method)} ${url} declares no access rule (config.access)`);
     }
+    for (const method of [route.method].flat()) declared.push({ method, url, access });
   });
 
-  // Authenticate: a session cookie, or a bearer token from the configured issuer.
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access) return;
+  /** A session cookie, or a bearer token from the configured issuer. */
+  async function authenticate(request: FastifyRequest): Promise<void> {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ') && options.verifyBearer) {
       const user = await options.verifyBearer(authorization.slice(7).trim());
       if (!user) throw new AppError('UNAUTHENTICATED', 'Session not Valid');
       request.user = user;
       request.authKind = 'bearer';
-    } else {
-      const token = request.cookies[SESSION_COOKIE];
-      const found = token ? await findSession(options.db, token) : null;
-      if (found) {
-        request.user = found.user;
-        request.session = { id: found.sessionId, csrfToken: found.csrfToken, idToken: found.idToken };
-        request.authKind = 'session';
-      }
+      return;
     }
-    if (!request.user && requiresUser(access)) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    const token = request.cookies[SESSION_COOKIE];
+    const found = token ? await findSession(options.db, token) : null;
+    if (!found) return;
+    request.user = found.user;
+    request.session = { id: found.sessionId, csrfToken: found.csrfToken, idToken: found.idToken };
+    request.authKind = 'session';
+  }
 
-    // Browsers must prove the request came from our pages; bearer clients are not browsers.
-    if (MUTATING.has(request.method) && request.authKind !== 'bearer' && request.routeOptions.config.csrf !== false) {
-      const given = request.headers[CSRF_HEADER];
-      const header = Array.isArray(given) ? given[0] : given;
-      const expected = request.session
-        ? request.session.csrfToken
-        : request.cookies[ANON_COOKIE]
-          ? anonymousCsrfToken(options.sessionSecret, request.cookies[ANON_COOKIE]!)
-          : null;
-      if (!expected || !tokensMatch(expected, header)) {
-        throw new AppError('CSRF', 'Your page has expired. Reload it and try again.');
-      }
+  /** Browsers must prove the request came from our pages; bearer clients are not browsers. */
+  function checkCsrf(request: FastifyRequest): void {
+    if (!MUTATING.has(request.method) || request.authKind === 'bearer' || request.routeOptions.config.csrf === false) return;
+    const given = request.headers[CSRF_HEADER];
+    const header = Array.isArray(given) ? given[0] : given;
+    const anonId = request.cookies[ANON_COOKIE];
+    const expected = request.session ? request.session.csrfToken : anonId ? anonymousCsrfToken(options.sessionSecret, anonId) : null;
+    if (!expected || !tokensMatch(expected, header)) {
+      throw new AppError('CSRF', 'Your page has expired. Reload it and try again.');
     }
-  });
+  }
 
-  // Authorize after validation (the request path: authenticate -> validate -> authorize).
-  app.addHook('preHandler', async (request) => {
+  // Authenticate, check CSRF and authorize as soon as the route is known: before the body is
+  // parsed or validated, so a caller without access learns nothing of its rules (PRODUCT-RULES 30).
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
+    await authenticate(request);
+    if (!request.user && requiresUser(access)) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    checkCsrf(request);
+    // A policy function sees the raw path parameters (strings, not yet validated).
     const allowed = typeof access === 'function' ? access(request.user, request) : satisfies(request.user, access);
     if (allowed) return;
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');

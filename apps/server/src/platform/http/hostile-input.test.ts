@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASTER_TYPE_NAMES } from '@apron/core';
+import { MAX_JSON_DEPTH } from './request-guards';
 import { anonymous, asAdmin, createTestApp, type Caller, type TestApp } from '../../../test/helpers';
 
 // Input no client should be able to turn into a 500 (issue 9 items 8, 9 and 10).
@@ -77,4 +78,40 @@ describe('multipart/form-data without a boundary is a 400', () => {
       expect(res.json().errors).toEqual({ file: 'The upload has no multipart boundary' });
     });
   }
+});
+
+describe('a body nested deeper than MAX_JSON_DEPTH is a 400 before anything walks it', () => {
+  const id = '00000000-0000-4000-8000-000000000000';
+  const deep = (levels: number) => `{"a":${'['.repeat(levels)}1${']'.repeat(levels)}}`;
+  const tooDeep = deep(5000);
+
+  it('on the anonymous, unthrottled Messages/{id}/Read', async () => {
+    const post = await anonymous(t);
+    const res = await post({ method: 'POST', url: `/api/Messages/${id}/Read?token=x`, headers: { 'content-type': 'application/json' }, payload: tooDeep });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ body: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).` });
+  });
+
+  for (const [method, url] of [
+    ['POST', '/api/Company'],
+    ['POST', '/api/Alerts'],
+    ['POST', '/api/Waitlist/Invite'],
+    ['PUT', `/api/Company/${id}`],
+  ] as const) {
+    it(`${method} ${url}`, async () => {
+      const res = await admin.request({ method, url, headers: { 'content-type': 'application/json' }, payload: tooDeep });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['body']);
+    });
+  }
+
+  it('brackets inside strings are text, not nesting; a body at the limit is read', async () => {
+    const name = `[{"\\\\${'['.repeat(200)}`;
+    const res = await admin.request({ method: 'POST', url: '/api/Company', payload: { name: name.slice(0, 100), description: 'Brackets', email: 'brackets@example.test', status: 'Active' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe(name.slice(0, 100));
+    const atLimit = await admin.request({ method: 'POST', url: '/api/Company', headers: { 'content-type': 'application/json' }, payload: deep(MAX_JSON_DEPTH - 1) });
+    expect(atLimit.statusCode).toBe(400);
+    expect(Object.keys(atLimit.json().errors)).not.toContain('body');
+  });
 });

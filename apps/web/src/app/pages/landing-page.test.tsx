@@ -71,7 +71,7 @@ describe('landing page', () => {
     await user.click(d.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message Sent')).toBeInTheDocument();
     expect(net.callsTo('POST', '/api/Alerts/ContactUs')[1]!.body).toEqual({
-      name: 'Robin Pilot', email: 'robin@example.com', phone: '', subject: 'Fuel prices', message: 'What is the price of 100LL?',
+      name: 'Robin Pilot', email: 'robin@example.com', phone: '', subject: 'Fuel prices', message: 'What is the price of 100LL?', website: '',
     });
     await screen.findByRole('button', { name: 'Contact Us' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

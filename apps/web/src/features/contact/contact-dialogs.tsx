@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZContactMessage, ZLostCardReport } from '@apron/core/contact';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
+import { HoneypotField } from '../../components/honeypot-field';
 import { TextField } from '../../components/form-fields';
 import { apiFetch } from '../../lib/api-client';
 import type { TFieldNames } from '../../lib/form-errors';
@@ -47,7 +48,7 @@ function prefill() {
 export function ContactUsDialog({ open, onClose }: TDialogProps) {
   const form = useForm<TContactInput, unknown, TContactOutput>({
     resolver: zodResolver(ZContactMessage),
-    defaultValues: { ...prefill(), phone: '', subject: '', message: '' },
+    defaultValues: { ...prefill(), phone: '', subject: '', message: '', website: '' },
   });
   const send = usePublicFormSend('/Alerts/ContactUs', form, ZContactMessage, onClose);
   const { control } = form;
@@ -58,6 +59,7 @@ export function ContactUsDialog({ open, onClose }: TDialogProps) {
       <TextField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
       <TextField control={control} name="subject" label="Subject" required />
       <TextField control={control} name="message" label="Message" required multiline minRows={4} />
+      <HoneypotField {...form.register('website')} />
     </FormDialog>
   );
 }
@@ -66,7 +68,7 @@ export function ContactUsDialog({ open, onClose }: TDialogProps) {
 export function LostCardDialog({ open, onClose }: TDialogProps) {
   const form = useForm<TLostCardInput, unknown, TLostCardOutput>({
     resolver: zodResolver(ZLostCardReport),
-    defaultValues: { ...prefill(), phone: '', company: '', cardNumber: '', message: '' },
+    defaultValues: { ...prefill(), phone: '', company: '', cardNumber: '', message: '', website: '' },
   });
   const send = usePublicFormSend('/Alerts/RequestLostCard', form, ZLostCardReport, onClose);
   const { control } = form;
@@ -78,6 +80,7 @@ export function LostCardDialog({ open, onClose }: TDialogProps) {
       <TextField control={control} name="company" label="Company" autoComplete="organization" />
       <TextField control={control} name="cardNumber" label="Card Number" />
       <TextField control={control} name="message" label="Details" required multiline minRows={4} />
+      <HoneypotField {...form.register('website')} />
     </FormDialog>
   );
 }

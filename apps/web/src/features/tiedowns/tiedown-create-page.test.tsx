@@ -5,6 +5,7 @@ import { accessBody, appConfig, buildUser, SIGNED_OUT } from '../../test/fixture
 import { fakeSquare, forgetSquareSdk, serveSquareSdk, SQUARE_CONFIG_ROUTE, squareScripts } from '../../test/fake-square';
 import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';
+import { calendarDate } from '@apron/core/dates';
 
 const RATES = [
   ['Single and Multi-Engine Piston', 30], ['Multi-Engine Turboprop', 80], ['Small Jet', 30], ['Medium Jet 1', 30], ['Medium Jet 2', 50], ['Large Jet', 80],
@@ -30,7 +31,7 @@ function stub(
     ...paymentConfig,
     'GET /api/Session': session,
     'GET /api/AppConfig': { body: appConfig(true) },
-    'GET /api/TieDown/Form': { body: { rates: RATES, paymentRequired, testMode: true, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } },
+    'GET /api/TieDown/Form': { body: { rates: RATES, paymentRequired, maxNights: 90, testMode: true, testCards: { approve: '4242424242424242', decline: '4000000000000002' } } },
     'GET /api/TieDown/Quote': { body: { ...QUOTE, paymentRequired, amount: paymentRequired ? 160 : 0 } },
     'POST /api/Invoices/TieDown': post,
   });
@@ -41,6 +42,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Last Name/), 'Earhart');
   await user.type(screen.getByLabelText(/^Phone/), '5551234567');
   await user.type(screen.getByLabelText(/^Email/), 'amelia@example.test');
+  await user.clear(screen.getByLabelText(/Arrival Date/));
   await user.type(screen.getByLabelText(/Arrival Date/), '2026-12-01');
   await user.type(screen.getByLabelText(/Departure Date/), '2026-12-03');
   await user.selectOptions(screen.getByLabelText(/Aircraft Type/), 'Large Jet');
@@ -56,6 +58,34 @@ afterEach(() => {
 });
 
 describe('/tiedown/create', () => {
+  it('Arrival Date is today; a same-day, reversed or too long stay says so as soon as the dates are chosen', async () => {
+    const user = userEvent.setup();
+    const net = stub(false, () => ({ status: 500 }));
+    renderApp('/tiedown/create');
+    const arrival = await screen.findByLabelText(/Arrival Date/);
+    expect(arrival).toHaveValue(calendarDate(new Date()));
+    await user.clear(arrival);
+    await user.type(arrival, '2026-12-03');
+    const departure = screen.getByLabelText(/Departure Date/);
+    expect(screen.queryByText('Departure must be after arrival')).not.toBeInTheDocument();
+    await user.type(departure, '2026-12-03');
+    expect(await screen.findByText('Departure must be after arrival')).toBeInTheDocument();
+    expect(departure).toHaveAccessibleDescription('Departure must be after arrival');
+    await user.clear(departure);
+    await user.type(departure, '2026-12-01');
+    expect(screen.getByText('Departure must be after arrival')).toBeInTheDocument();
+    await user.clear(departure);
+    await user.type(departure, '2027-03-04');
+    expect(await screen.findByText('A stay can be at most 90 nights.')).toBeInTheDocument();
+    // Moving the arrival fixes the range: the message goes without touching Departure.
+    await user.clear(arrival);
+    await user.type(arrival, '2027-01-01');
+    await waitFor(() => expect(screen.queryByText('A stay can be at most 90 nights.')).not.toBeInTheDocument());
+    expect(screen.queryByText('Departure must be after arrival')).not.toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/Invoices/TieDown')).toHaveLength(0);
+  });
+
+
   it('offers exactly the six types and names bad fields with the spec texts', async () => {
     const user = userEvent.setup();
     const net = stub(false, () => ({ status: 500 }));
@@ -63,6 +93,7 @@ describe('/tiedown/create', () => {
     const select = await screen.findByLabelText(/Aircraft Type/);
     expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Please Select', ...RATES.map((r) => r.airCraftType)]);
     await user.type(screen.getByLabelText(/^Phone/), '555-1234');
+    await user.clear(screen.getByLabelText(/Arrival Date/));
     await user.type(screen.getByLabelText(/Arrival Date/), '2026-12-03');
     await user.type(screen.getByLabelText(/Departure Date/), '2026-12-03');
     await user.click(screen.getByRole('button', { name: 'Submit' }));

@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { formatDate } from '@apron/core/dates';
+import { calendarDate, formatDate } from '@apron/core/dates';
 import { formatMoney } from '@apron/core/money-format';
-import { AIRCRAFT_TYPES, parkingNights, tiedownFormErrors, type TTiedownFormValues } from '@apron/core/tiedowns/rules';
+import { AIRCRAFT_TYPES, isCalendarDate, stayRangeError, tiedownFormErrors, type TTiedownFormValues } from '@apron/core/tiedowns/rules';
 import type { TTiedownCreated } from '@apron/core/tiedowns';
 import { PlainField } from '../../components/plain-field';
+import { HoneypotField } from '../../components/honeypot-field';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { readIdentity } from '../../lib/identity';
 import { useAccess } from '../../lib/session';
@@ -19,6 +20,7 @@ const TiedownPaymentStep = lazy(async () => ({ default: (await import('./tiedown
 
 const TYPE_OPTIONS = AIRCRAFT_TYPES.map((t) => ({ value: t, label: t }));
 const EMPTY: TTiedownFormValues = { firstName: '', lastName: '', phone: '', email: '', beginDate: '', endDate: '', airCraftType: '', airCraftNum: '', vehicleNum: '' };
+const DATE_FIELDS: ReadonlySet<keyof TTiedownFormValues> = new Set(['beginDate', 'endDate']);
 type TErrors = Partial<Record<keyof TTiedownFormValues | 'form', string>>;
 
 /** How long a signed-in pilot sees the summary before going on to their requests (`/tiedown`). */
@@ -34,7 +36,8 @@ export function TiedownCreatePage() {
   const navigate = useNavigate();
   const { user } = useAccess();
   const info = useTiedownFormInfo();
-  const [values, setValues] = useState<TTiedownFormValues>(EMPTY);
+  // Most requests are for a stay starting today (the airport's calendar date).
+  const [values, setValues] = useState<TTiedownFormValues>(() => ({ ...EMPTY, beginDate: calendarDate(new Date()) }));
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<TErrors>({});
   const [step, setStep] = useState<'form' | 'pay' | 'done'>('form');
@@ -61,14 +64,20 @@ export function TiedownCreatePage() {
     return () => clearTimeout(timer);
   }, [step, user, navigate]);
 
-  const stay = values.airCraftType && parkingNights(values.beginDate, values.endDate) !== null ? { airCraftType: values.airCraftType, beginDate: values.beginDate, endDate: values.endDate } : null;
+  const maxNights = info.data?.maxNights ?? Number.POSITIVE_INFINITY;
+  // The range is judged as soon as both dates are chosen, not only on Submit.
+  const rangeError = isCalendarDate(values.beginDate) && isCalendarDate(values.endDate) ? stayRangeError(values.beginDate, values.endDate, maxNights) : null;
+  const shownErrors: TErrors = { ...errors, endDate: errors.endDate ?? rangeError ?? undefined };
+  const stay = values.airCraftType && isCalendarDate(values.beginDate) && isCalendarDate(values.endDate) && !rangeError ? { airCraftType: values.airCraftType, beginDate: values.beginDate, endDate: values.endDate } : null;
   const quote = useTiedownQuote(stay);
   const paymentRequired = info.data?.paymentRequired ?? false;
 
   const set = (field: keyof TTiedownFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     key.current = null; // a changed form is a new request
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    // A changed date re-judges the range, whichever of the two moved.
+    const stale: Array<keyof TErrors> = DATE_FIELDS.has(field) ? [field, 'endDate'] : [field];
+    if (stale.some((name) => errors[name])) setErrors((e) => ({ ...e, ...Object.fromEntries(stale.map((name) => [name, undefined])) }));
   };
 
   const send = async (sourceId?: string): Promise<void> => {
@@ -94,7 +103,7 @@ export function TiedownCreatePage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const found = tiedownFormErrors(values);
+    const found = tiedownFormErrors(values, maxNights);
     setErrors(found);
     if (Object.keys(found).length) {
       document.querySelector<HTMLElement>(`form [name="${Object.keys(found)[0]}"]`)?.focus();
@@ -130,12 +139,12 @@ export function TiedownCreatePage() {
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="form" noValidate onSubmit={onSubmit} aria-label="Transient parking request" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <Field name="firstName" label="First Name" values={values} errors={errors} set={set} autoComplete="given-name" autoFocus />
-            <Field name="lastName" label="Last Name" values={values} errors={errors} set={set} autoComplete="family-name" />
-            <Field name="phone" label="Phone" values={values} errors={errors} set={set} type="tel" inputMode="numeric" autoComplete="tel" helperText="Digits only" />
-            <Field name="email" label="Email" values={values} errors={errors} set={set} type="email" autoComplete="email" />
-            <Field name="beginDate" label="Arrival Date" values={values} errors={errors} set={set} type="date" />
-            <Field name="endDate" label="Departure Date (estimated)" values={values} errors={errors} set={set} type="date" />
+            <Field name="firstName" label="First Name" values={values} errors={shownErrors} set={set} autoComplete="given-name" autoFocus />
+            <Field name="lastName" label="Last Name" values={values} errors={shownErrors} set={set} autoComplete="family-name" />
+            <Field name="phone" label="Phone" values={values} errors={shownErrors} set={set} type="tel" inputMode="numeric" autoComplete="tel" helperText="Digits only" />
+            <Field name="email" label="Email" values={values} errors={shownErrors} set={set} type="email" autoComplete="email" />
+            <Field name="beginDate" label="Arrival Date" values={values} errors={shownErrors} set={set} type="date" />
+            <Field name="endDate" label="Departure Date (estimated)" values={values} errors={shownErrors} set={set} type="date" />
             <PlainField
               name="airCraftType"
               label="Aircraft Type"
@@ -144,15 +153,11 @@ export function TiedownCreatePage() {
               onChange={set('airCraftType')}
               options={TYPE_OPTIONS}
               placeholder="Please Select"
-              error={errors.airCraftType}
+              error={shownErrors.airCraftType}
             />
-            <Field name="airCraftNum" label="Aircraft Number" values={values} errors={errors} set={set} />
-            <Field name="vehicleNum" label="Vehicle Number" values={values} errors={errors} set={set} optional />
-            {/* The honeypot: hidden from people and assistive technology; a bot fills it. */}
-            <Box aria-hidden sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
-              <label htmlFor="tiedown-website">Website</label>
-              <input id="tiedown-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
-            </Box>
+            <Field name="airCraftNum" label="Aircraft Number" values={values} errors={shownErrors} set={set} />
+            <Field name="vehicleNum" label="Vehicle Number" values={values} errors={shownErrors} set={set} optional />
+            <HoneypotField value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
             <Box sx={{ gridColumn: '1 / -1' }} aria-live="polite">
               <QuoteLine stay={!!stay} quote={quote} paymentRequired={paymentRequired} />
             </Box>

@@ -15,6 +15,7 @@ import { PLEASE_SELECT, WAITLIST_MESSAGES, ZWaitlistJoin, ZWaitlistJoinPublic, t
 import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from '../../components/card-entry';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
+import { HoneypotField } from '../../components/honeypot-field';
 import { isApiError, isTransientFailure } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
 import { useNotify } from '../../lib/notify';
@@ -167,13 +168,7 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
           <TextField control={control} name="organization" label="Organization" required={required} />
         </Grid>
       </Grid>
-      {/* The honeypot: hidden from people and from assistive technology; a bot fills it. */}
-      <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
-        <label>
-          Website
-          <input tabIndex={-1} autoComplete="off" {...form.register('website')} />
-        </label>
-      </Box>
+      <HoneypotField {...form.register('website')} />
       {charged && (
         <Box component="section" aria-label="Payment">
           <Typography variant="subtitle1" component="h3">
