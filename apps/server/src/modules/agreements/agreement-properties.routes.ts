@@ -86,7 +86,8 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     async (request, reply) => {
       const user = request.user!;
       const { agreementId, propertyId } = request.params;
-      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, { ...actorOf(request), user }, agreementId, propertyId));
+      const { today } = await leaseCalendar(ctx.db);
+      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, { ...actorOf(request), user }, agreementId, propertyId, today));
       return reply.status(201).send(presentAgreementProperty(await loadLink(user, agreementId, propertyId)));
     },
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../../test/helpers';
+import { AGREEMENT_MESSAGES } from '@apron/core';
 import { buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin } from '../agreements/agreements.test-support';
 
 // Spec doc 1 §5: "Leased is shown with no manual change" (issue 9 item 14).
@@ -29,5 +30,20 @@ describe('a Leased property has no manual status change', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('A leased property has no manual status change.');
     expect((await admin.request({ method: 'GET', url: `/api/Property/List/${property._id}` })).json().status).toBe('Leased');
+  });
+
+  it('an Inactive property cannot be put under a lease that has not ended (PRODUCT-RULES 31)', async () => {
+    const master = await buildLeaseMasterData(admin);
+    const company = await buildCompany(admin);
+    const property = await buildProperty(admin);
+    expect((await admin.request({ method: 'POST', url: `/api/Property/List/Status/${property._id}`, payload: { status: 'Inactive' } })).statusCode).toBe(200);
+    const current = await buildAgreement(admin, master, company._id, { startDate: '2025-01-01', endDate: '2099-12-31' });
+    const refused = await admin.request({ method: 'POST', url: `/api/Agreements/Properties/${current._id}/${property._id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(AGREEMENT_MESSAGES.propertyInactive);
+    expect((await admin.request({ method: 'GET', url: `/api/Property/List/${property._id}` })).json().status).toBe('Inactive');
+    // A lease that ended is history: it may name the property whatever its status now.
+    const ended = await buildAgreement(admin, master, company._id, { startDate: '2020-01-01', endDate: '2020-12-31' });
+    expect((await admin.request({ method: 'POST', url: `/api/Agreements/Properties/${ended._id}/${property._id}` })).statusCode).toBe(201);
   });
 });
