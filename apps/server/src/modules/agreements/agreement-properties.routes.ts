@@ -60,7 +60,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     },
   );
 
-  // The spec's GET .../{id}/{name} added a property; here GET reads one and POST adds (ARCHITECTURE §4).
+  // The spec's GET .../{id}/{name} added a property; here GET reads one and POST adds (docs/architecture.md, "API surface").
   r.get(
     '/api/Agreements/Properties/:agreementId/:propertyId',
     { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZAgreementPropertyDetail } } },
