@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../../test/helpers';
 import { AGREEMENT_MESSAGES } from '@apron/core';
-import { buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin } from '../agreements/agreements.test-support';
+import { agreementPayload, buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin } from '../agreements/agreements.test-support';
 
 // Spec doc 1 §5: "Leased is shown with no manual change" (issue 9 item 14).
 let t: TestApp;
@@ -45,5 +45,25 @@ describe('a Leased property has no manual status change', () => {
     // A lease that ended is history: it may name the property whatever its status now.
     const ended = await buildAgreement(admin, master, company._id, { startDate: '2020-01-01', endDate: '2020-12-31' });
     expect((await admin.request({ method: 'POST', url: `/api/Agreements/Properties/${ended._id}/${property._id}` })).statusCode).toBe(201);
+    // Stretching that ended lease over today would put the Inactive property under a current lease.
+    const stretched = await admin.request({ method: 'PUT', url: `/api/Agreements/${ended._id}`, payload: agreementPayload(master, company._id, { agreementNum: ended.agreementNum, startDate: '2020-01-01', endDate: '2099-12-31' }) });
+    expect(stretched.statusCode).toBe(409);
+    expect(stretched.json().message).toBe(AGREEMENT_MESSAGES.propertyInactive);
+  });
+
+  it('Make Inactive racing a lease of the same property: never both (the property row is locked)', async () => {
+    const master = await buildLeaseMasterData(admin);
+    const company = await buildCompany(admin);
+    const lease = await buildAgreement(admin, master, company._id, { startDate: '2025-01-01', endDate: '2099-12-31' });
+    for (let round = 0; round < 4; round++) {
+      const property = await buildProperty(admin);
+      const [inactive, leased] = await Promise.all([
+        admin.request({ method: 'POST', url: `/api/Property/List/Status/${property._id}`, payload: { status: 'Inactive' } }),
+        admin.request({ method: 'POST', url: `/api/Agreements/Properties/${lease._id}/${property._id}` }),
+      ]);
+      expect([inactive.statusCode, leased.statusCode].filter((status) => status < 300)).toHaveLength(1);
+      const shown = (await admin.request({ method: 'GET', url: `/api/Property/List/${property._id}` })).json().status;
+      expect(shown).toBe(leased.statusCode === 201 ? 'Leased' : 'Inactive');
+    }
   });
 });
