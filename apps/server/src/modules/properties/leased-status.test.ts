@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../../test/helpers';
 import { AGREEMENT_MESSAGES } from '@apron/core';
+import { COMING_LEASE_STATUS_MESSAGE } from './properties.service';
 import { agreementPayload, buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin } from '../agreements/agreements.test-support';
 
 // Spec doc 1 §5: "Leased is shown with no manual change" (issue 9 item 14).
@@ -49,6 +50,18 @@ describe('a Leased property has no manual status change', () => {
     const stretched = await admin.request({ method: 'PUT', url: `/api/Agreements/${ended._id}`, payload: agreementPayload(master, company._id, { agreementNum: ended.agreementNum, startDate: '2020-01-01', endDate: '2099-12-31' }) });
     expect(stretched.statusCode).toBe(409);
     expect(stretched.json().message).toBe(AGREEMENT_MESSAGES.propertyInactive);
+  });
+
+  it('a property whose lease begins later cannot be made Inactive either (it would be Inactive once the lease starts)', async () => {
+    const master = await buildLeaseMasterData(admin);
+    const company = await buildCompany(admin);
+    const property = await buildProperty(admin);
+    const coming = await buildAgreement(admin, master, company._id, { startDate: '2098-01-01', endDate: '2099-12-31' });
+    expect((await admin.request({ method: 'POST', url: `/api/Agreements/Properties/${coming._id}/${property._id}` })).statusCode).toBe(201);
+    const refused = await admin.request({ method: 'POST', url: `/api/Property/List/Status/${property._id}`, payload: { status: 'Inactive' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(COMING_LEASE_STATUS_MESSAGE);
+    expect((await admin.request({ method: 'GET', url: `/api/Property/List/${property._id}` })).json().status).toBe('Active');
   });
 
   it('Make Inactive racing a lease of the same property: never both (the property row is locked)', async () => {
