@@ -1,5 +1,5 @@
 // ESLint 9 flat config: recommended rules, strict TypeScript, React hooks for the web app, and the
-// module boundaries of ARCHITECTURE §2 and docs/adr/0004 ("enforced by lint, not goodwill"):
+// module boundaries of docs/architecture.md ("Boundaries") and docs/adr/0004 ("enforced by lint, not goodwill"):
 // tools/eslint/boundaries.js, tested by tools/eslint/boundaries.test.ts.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -9,8 +9,8 @@ import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
   patterns: [
-    { regex: '^@apron/(server|web)(/.*)?$', message: 'packages/* must not import the apps (ARCHITECTURE §2).' },
-    { regex: '(^|/)apps/', message: 'packages/* must not import the apps (ARCHITECTURE §2).' },
+    { regex: '^@apron/(server|web)(/.*)?$', message: 'packages/* must not import the apps (docs/architecture.md, "Boundaries").' },
+    { regex: '(^|/)apps/', message: 'packages/* must not import the apps (docs/architecture.md, "Boundaries").' },
   ],
 };
 

@@ -1,4 +1,4 @@
-// The module boundaries of ARCHITECTURE §2 and docs/adr/0004, "enforced by lint, not goodwill".
+// The module boundaries of docs/architecture.md ("Boundaries") and docs/adr/0004, "enforced by lint, not goodwill".
 // Relative imports need the importing file's location to be judged, which a pattern in
 // no-restricted-imports cannot see, hence these two small rules.
 import fs from 'node:fs';
@@ -49,7 +49,7 @@ const isTypeOnly = (node) =>
 export const boundariesRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Module, platform and feature boundaries (ARCHITECTURE §2, docs/adr/0004)' },
+    docs: { description: 'Module, platform and feature boundaries (docs/architecture.md "Boundaries", docs/adr/0004)' },
     schema: [],
     messages: {
       moduleDoor: "Module '{{from}}' may import module '{{to}}' only through its index.ts ({{source}}).",

@@ -80,3 +80,12 @@ describe('import cycles', () => {
     expect(typeOnly!.messages.filter((m) => m.ruleId === 'apron/no-cycle')).toEqual([]);
   });
 });
+
+describe('lint messages cite the project’s own docs', () => {
+  it('a package importing an app is told where the rule is written (docs/architecture.md, in this repository)', async () => {
+    const [result] = await eslint.lintText("import { app } from '@apron/server';\nexport const probe = app;\n", { filePath: path.join(ROOT, 'packages/core/src/lint-probe.ts') });
+    const messages = result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    expect(messages).toEqual([`'@apron/server' import is restricted from being used by a pattern. packages/* must not import the apps (docs/architecture.md, "Boundaries").`]);
+    expect(fs.existsSync(path.join(ROOT, 'docs/architecture.md'))).toBe(true);
+  });
+});

@@ -29,7 +29,7 @@ test.describe('the asset register', () => {
     await panel.getByLabel(/^Asset Type/).selectOption({ label: 'Hangar Doors' });
     await expect(panel.getByRole('heading', { name: 'Add New Hangar Doors' })).toBeVisible();
     await panel.getByRole('button', { name: 'Save' }).click();
-    await expect(panel.getByText('hangar is required')).toBeVisible();
+    await expect(panel.getByText('Hangar is required')).toBeVisible();
     await panel.getByLabel(/^Hangar/).fill('Hangar E-2');
     await panel.getByLabel(/^Door Type/).selectOption('Bi-fold');
     await panel.getByRole('button', { name: 'Save' }).click();

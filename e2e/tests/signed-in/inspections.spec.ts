@@ -53,6 +53,7 @@ test.describe('inspections with a form built in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Master Inspection' });
     await dialog.getByRole('textbox', { name: /^Name/ }).fill(masterName);
     await dialog.getByRole('textbox', { name: /^Description/ }).fill('Every taxiway sign readable and lit');
+    await dialog.getByLabel(/^Module/).selectOption('Property');
     await dialog.getByRole('button', { name: 'Create Form' }).click();
     await buildFormWithRequiredField(page, `Taxiway signs ${stamp}`, fieldLabel);
     await dialog.getByRole('button', { name: 'Save' }).click();

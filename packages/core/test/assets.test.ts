@@ -22,7 +22,7 @@ describe('the asset schema built from a field configuration', () => {
       wattage: 'Wattage must be a number',
       installedOn: 'Installed On must be a valid date',
     });
-    expect(errorsOf({ ...base, condition: '  ' })).toEqual({ condition: 'condition is required' });
+    expect(errorsOf({ ...base, condition: '  ' })).toEqual({ condition: 'Condition is required' });
     expect(errorsOf({ location: base.location, condition: 'Good' })).toEqual({ assetId: 'Choose an asset type' });
     expect(errorsOf({ ...base, condition: 'Good', location: { lat: 'north', lon: '' } })).toEqual({
       'location.lat': 'Latitude must be a number',

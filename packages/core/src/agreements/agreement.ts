@@ -16,6 +16,8 @@ export const AGREEMENT_MESSAGES = {
   duplicateNumber: 'An agreement with this number already exists.',
   ownerNotActive: 'Owner must be an Active company.',
   archived: 'An Archived agreement cannot be changed.',
+  /** A property under a current lease is never Inactive (PRODUCT-RULES 31). */
+  propertyInactive: 'An Inactive property cannot be leased: make it Active first.',
   endDateRequired: 'End Date is required',
   endBeforeStart: 'End Date must be on or after Start Date',
 } as const;

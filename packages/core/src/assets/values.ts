@@ -8,7 +8,8 @@ import { ASSET_MESSAGES, type TAssetFieldType } from './constants';
  * browser and a 400 body say the same (spec doc 1 §5):
  *   - a value outside the domain values: '{label} must be one of A, B, C'
  *   - Number: '{label} must be a number'; Date: '{label} must be a valid date'
- *   - a required field left empty: '{fieldName} is required'
+ *   - a required field left empty: '{label} is required' (the spec's '{fieldName} is required'
+ *     printed the key, 'length is required'; a person reads the label they filled in)
  * Values travel at the top level of the asset, under their fieldName (spec: "dynamic fields").
  */
 export interface TAssetFieldRule {
@@ -46,7 +47,7 @@ export function readAssetDate(value: unknown): string | null {
 export function readAssetFieldValue(field: TAssetFieldRule, raw: unknown): { value: TAssetFieldValue } | { error: string } {
   const label = field.fieldLabel;
   if (isBlank(raw) && field.fieldType !== 'Boolean') {
-    return field.isRequired ? { error: `${field.fieldName} is required` } : { value: null };
+    return field.isRequired ? { error: `${label} is required` } : { value: null };
   }
   let value: TAssetFieldValue;
   switch (field.fieldType) {

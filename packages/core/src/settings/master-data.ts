@@ -213,8 +213,8 @@ export function isMasterTypeName(value: string): value is TMasterTypeName {
 }
 
 /**
- * The 16 Settings entries in the spec's order (doc 1 §2), then our CPI Index (rent adjustment). `available` lists the ones built so
- * far; the Settings page shows only those.
+ * The 16 Settings entries in the spec's order (doc 1 §2), then our CPI Index (rent adjustment) and
+ * Parking Rates. The Settings page lists every one.
  */
 export const SETTINGS_ENTRIES = [
   { key: 'accounts', label: 'Accounts', route: 'accounts' },
@@ -238,13 +238,3 @@ export const SETTINGS_ENTRIES = [
   { key: 'tiedownRates', label: 'Parking Rates', route: 'tiedownRates' },
 ] as const;
 
-export const AVAILABLE_SETTINGS_ENTRIES: ReadonlySet<string> = new Set([
-  'accounts', 'documentTypes', 'insuranceTypes', 'invoiceCycles', 'paymentTypes', 'notifications', 'notices', 'systemSettings',
-  'propertyTypes', 'propertyAttributes', 'propertyAreas',
-  'cpiIndex',
-  'notificationsSent',
-  'masterInspection',
-  'masterWorkorder',
-  'masterAsset',
-  'tiedownRates',
-]);

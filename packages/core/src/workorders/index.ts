@@ -25,6 +25,8 @@ export const WORKORDER_MESSAGES = {
   adhocNoInspection: 'An adhoc Master Workorder takes no inspection',
   ruleTaken: 'A chosen master inspection already opens work orders on another Master Workorder',
   unassigned: 'Assign a contractor (name and e-mail) before completing this work order.',
+  /** Completing with the form unfilled: what to do first, then the first missing answer. */
+  formUnfilled: (firstProblem: string) => `Fill in the work order form before completing it: ${firstProblem}.`,
 } as const;
 
 /** Contractor e-mail: required, valid, stored in lower case (contractors match by e-mail, PRODUCT-RULES 13). */

@@ -1,15 +1,19 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TLeaseHistoryRow, TPropertyStatus } from '@apron/core';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { findPropertySummaries, listPropertySummaries, propertyExists as isProperty } from '../properties/index';
+import { leasedPropertiesOn } from './report-facts';
+import { findPropertySummaries, listPropertySummaries } from '../properties/index';
 import { insuranceTypeNameSql } from '../settings/index';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits, type AgreementPropertyRow } from './agreements.table';
 
-/** Property ids with a live (not archived) agreement covering `day`: what makes a property Leased. */
+/**
+ * Property ids with a live agreement covering `day`: what makes a property Leased (listings,
+ * dashboard). Read from `leasedPropertiesOn`, the one definition the rent roll lists too.
+ */
 export function leasedPropertyIdsSql(day: string): SQL {
-  return sql`select ${agreementProperties.propertyId} from ${agreementProperties}
-    where not ${agreementProperties.archived} and ${agreementProperties.startDate} <= ${day}::date
-      and (${agreementProperties.endDate} is null or ${agreementProperties.endDate} >= ${day}::date)`;
+  const leased = leasedPropertiesOn(day);
+  return new QueryBuilder({ casing: 'snake_case' }).select({ propertyId: leased.propertyId }).from(leased).getSQL();
 }
 
 const linkColumns = {
@@ -52,10 +56,6 @@ export async function findLinkById(db: DbOrTx, linkId: string): Promise<Agreemen
 
 /** Every property with its status today, by name: the add-property select (the properties module's list). */
 export const listPropertyOptions = listPropertySummaries;
-
-export async function propertyExists(db: DbOrTx, propertyId: string): Promise<boolean> {
-  return isProperty(propertyId, db);
-}
 
 export async function findDeposit(db: DbOrTx, linkId: string) {
   const [row] = await db.select().from(securityDeposits).where(eq(securityDeposits.agreementPropertyId, linkId)).limit(1);

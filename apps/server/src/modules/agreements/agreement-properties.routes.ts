@@ -60,7 +60,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     },
   );
 
-  // The spec's GET .../{id}/{name} added a property; here GET reads one and POST adds (ARCHITECTURE §4).
+  // The spec's GET .../{id}/{name} added a property; here GET reads one and POST adds (docs/architecture.md, "API surface").
   r.get(
     '/api/Agreements/Properties/:agreementId/:propertyId',
     { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZAgreementPropertyDetail } } },
@@ -86,7 +86,8 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     async (request, reply) => {
       const user = request.user!;
       const { agreementId, propertyId } = request.params;
-      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, { ...actorOf(request), user }, agreementId, propertyId));
+      const { today } = await leaseCalendar(ctx.db);
+      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, { ...actorOf(request), user }, agreementId, propertyId, today));
       return reply.status(201).send(presentAgreementProperty(await loadLink(user, agreementId, propertyId)));
     },
   );

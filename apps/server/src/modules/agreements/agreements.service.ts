@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { findCompany } from '../companies/index';
+import { findProperty } from '../properties/index';
 import { invoiceCycleExists, paymentTypeExists } from '../settings/index';
 import * as repo from './agreements.repo';
 import * as links from './agreement-properties.repo';
@@ -94,15 +95,29 @@ export async function updateAgreement(tx: Tx, actor: Actor, id: string, values: 
       .where(eq(agreementProperties.agreementId, id));
     return rows;
   });
+  // A longer period may now cover a property made Inactive after the lease had ended.
+  for (const link of await links.listAgreementProperties(tx, id, calendar.today)) refuseInactiveUnderLease(link.status, updated!, calendar.today);
   await recordAudit(tx, actor, { action: 'update', entity: 'agreement', entityId: id, before: auditRow(current), after: auditRow(updated!) });
   await publishAgreementEvent(tx, updated!, 'Updated');
   return updated!;
 }
 
+/**
+ * A property under a lease that has not ended is never Inactive (PRODUCT-RULES 31): otherwise the
+ * listings would show it Inactive while the rent roll lists it as leased.
+ */
+function refuseInactiveUnderLease(propertyStatus: string, lease: Pick<AgreementRow, 'endDate' | 'status'>, today: string): void {
+  const hasEnded = lease.status === 'Archived' || (lease.endDate !== null && lease.endDate < today);
+  if (propertyStatus === 'Inactive' && !hasEnded) throw new AppError('CONFLICT', AGREEMENT_MESSAGES.propertyInactive);
+}
+
 /** Add a property for the agreement's period; the database refuses an overlapping live lease. */
-export async function addAgreementProperty(tx: Tx, actor: Actor, agreementId: string, propertyId: string): Promise<void> {
+export async function addAgreementProperty(tx: Tx, actor: Actor, agreementId: string, propertyId: string, today: string): Promise<void> {
   const agreement = await lockOpenAgreement(tx, agreementId);
-  if (!(await links.propertyExists(tx, propertyId))) throw notFound('Property not found');
+  // Locked, so a concurrent Make Inactive waits for this lease (and then sees it) or goes first.
+  const property = await findProperty(tx, propertyId, true);
+  if (!property) throw notFound('Property not found');
+  refuseInactiveUnderLease(property.status, agreement, today);
   const [link] = await withLeaseRules(() =>
     tx
       .insert(agreementProperties)

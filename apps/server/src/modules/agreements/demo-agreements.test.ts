@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { asAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../demo/seed';
 import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
@@ -54,5 +54,15 @@ describe('seedDemoCompaniesAndAgreements', () => {
     expect(rows.every((r) => r.tenantId === tenant!.companyId)).toBe(true);
     const [own] = await t.db.select({ n: count() }).from(agreements).where(eq(agreements.companyId, tenant!.companyId!));
     expect(rows).toHaveLength(own!.n);
+  });
+
+  it('leaves no Inactive property under a current lease: the Rent Roll and the dashboard count the same leased properties', async () => {
+    const admin = await asAdmin(t);
+    const roll = (await admin.request({ method: 'GET', url: '/api/Reports/RentRoll' })).json() as Array<{ propertyId: string }>;
+    const occupancy = (await admin.request({ method: 'GET', url: '/api/Dashboard' })).json().occupancy as Array<{ leased: number }>;
+    expect(roll.length).toBeGreaterThan(20);
+    expect(occupancy.reduce((sum, row) => sum + row.leased, 0)).toBe(new Set(roll.map((row) => row.propertyId)).size);
+    const statuses = await Promise.all(roll.map(async (row) => (await admin.request({ method: 'GET', url: `/api/Property/List/${row.propertyId}` })).json().status));
+    expect(statuses.filter((status) => status !== 'Leased')).toEqual([]);
   });
 });

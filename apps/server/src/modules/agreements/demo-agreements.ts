@@ -99,7 +99,8 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
   const { today, windowDays } = await leaseCalendar(tx);
 
   // Through their owners, one after another (a transaction is one connection), each by name.
-  const props = (await listPropertySummaries(tx, today)).map(({ id, name, rentCents }) => ({ id, name, rentCents }));
+  // A property under a current lease is never Inactive (PRODUCT-RULES 31): Inactive ones stay unleased.
+  const props = (await listPropertySummaries(tx, today)).filter((p) => p.status !== 'Inactive').map(({ id, name, rentCents }) => ({ id, name, rentCents }));
   const ids = async (type: 'invoiceCycles' | 'paymentTypes' | 'insuranceTypes') => (await listAllMasterRows(tx, MASTER_DEFINITIONS[type])).map((row) => ({ id: row.id as string }));
   const cycles = await ids('invoiceCycles');
   const payTypes = await ids('paymentTypes');

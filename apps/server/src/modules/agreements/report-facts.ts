@@ -25,7 +25,11 @@ export const insuranceDirectory = qb
   .where(ne(agreements.status, 'Archived'))
   .as('insurance_directory');
 
-/** Every property leased on `today` by a live agreement, with the agreement's terms (rent roll). */
+/**
+ * Every property leased on `today` by a live agreement, with the agreement's terms: THE definition
+ * of leased. The rent roll lists these rows; the listings' Leased and the dashboard's occupancy
+ * read their property ids (`leasedPropertyIdsSql`), so the two counts cannot drift apart.
+ */
 export function leasedPropertiesOn(today: string) {
   return qb
     .select({

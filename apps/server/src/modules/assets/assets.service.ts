@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  ASSET_FILTER_OPERATORS, ASSET_MAP_CLUSTER_CELLS, ASSET_MAP_POINT_LIMIT, ASSET_MESSAGES, ZAssetListQuery, buildAssetSchema, readAssetDate,
+  ASSET_FILTER_OPERATORS, ASSET_MAP_CLUSTER_CELLS, ASSET_MAP_POINT_LIMIT, ASSET_MESSAGES, DEFAULT_ASSET_LOCATION, ZAssetListQuery, buildAssetSchema, readAssetDate,
   type TAssetFieldConfig, type TAssetFieldValue, type TAssetMapQuery,
 } from '@apron/core/assets/index';
 import type { z } from 'zod';
@@ -44,7 +44,8 @@ async function masterFor(db: DbOrTx, assetId: unknown, options: { mustBeEnabled:
 
 export async function createAsset(tx: Tx, actor: Actor, body: Record<string, unknown>): Promise<{ row: AssetRow; master: AssetMasterRow }> {
   const master = await masterFor(tx, body.assetId, { mustBeEnabled: true });
-  const write = readWrite(master, body);
+  // The documented default location applies to every client, not only to the web form.
+  const write = readWrite(master, { ...body, location: body.location ?? { ...DEFAULT_ASSET_LOCATION } });
   // Answers are pinned to the form's version of today, so a later change of the form keeps them readable.
   const form = await getFormVersion(tx, master.formId);
   const data = write.data && form ? await validateAnswers(tx, master.formId, form.version, write.data) : {};

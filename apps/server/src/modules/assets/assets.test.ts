@@ -93,7 +93,13 @@ describe('assets: create, read, update', () => {
       installedOn: 'Installed On must be a valid date',
     });
     const missing = await staff.request({ method: 'POST', url, payload: { assetId: lights._id, location: at } });
-    expect(missing.json().errors).toEqual({ condition: 'condition is required' });
+    expect(missing.json().errors).toEqual({ condition: 'Condition is required' });
+  });
+
+  it('creates an asset sent without a location at the documented default location (lon -119.734, lat 39.193)', async () => {
+    const res = await staff.request({ method: 'POST', url: '/api/Assets/CreateAsset', payload: { assetId: lights._id, condition: 'Good' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().location).toEqual({ lat: 39.193, lon: -119.734 });
   });
 
   it('creates an asset (status true, typed values, pinned form version) and reads it back', async () => {

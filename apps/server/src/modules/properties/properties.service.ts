@@ -58,14 +58,18 @@ export async function updateProperty(tx: Tx, actor: AuditActor, id: string, valu
 }
 
 /**
- * Make Active / Make Inactive. Leased is derived and cannot be set (the schema refuses it), and a
- * property shown as Leased has no manual change at all (spec doc 1 §5).
+ * Make Active / Make Inactive. Leased is derived and cannot be set (the schema refuses it), a
+ * property shown as Leased has no manual change at all (spec doc 1 §5), and one with a lease
+ * beginning later cannot be made Inactive. The row lock orders this against adding a lease.
  */
 export async function setPropertyStatus(tx: Tx, actor: AuditActor, id: string, status: 'Active' | 'Inactive'): Promise<PropertyRow> {
   const before = await repo.findProperty(tx, id, true);
   if (!before) throw notFound('Property not found');
-  if ((await leaseInfoOf(tx, before, repo.today())).status === 'Leased') throw new AppError('CONFLICT', LEASED_STATUS_MESSAGE);
+  const today = repo.today();
+  if ((await leaseInfoOf(tx, before, today)).status === 'Leased') throw new AppError('CONFLICT', LEASED_STATUS_MESSAGE);
   if (before.status === status) return before;
+  // A lease that begins later would put an Inactive property under a current lease (PRODUCT-RULES 31).
+  if (status === 'Inactive' && (await hasComingLease(tx, id, today))) throw new AppError('CONFLICT', COMING_LEASE_STATUS_MESSAGE);
   const [row] = await tx.update(properties).set({ status, updatedAt: new Date() }).where(eq(properties.id, id)).returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'property', entityId: id, before: { status: before.status }, after: { status } });
   await publishPropertyEvent(tx, row!, 'Updated');
@@ -73,6 +77,12 @@ export async function setPropertyStatus(tx: Tx, actor: AuditActor, id: string, s
 }
 
 export const LEASED_STATUS_MESSAGE = 'A leased property has no manual status change.';
+export const COMING_LEASE_STATUS_MESSAGE = 'A property with a coming lease cannot be made Inactive.';
+
+async function hasComingLease(db: DbOrTx, propertyId: string, today: string): Promise<boolean> {
+  const leases = await leaseSource().leaseHistory(db, propertyId);
+  return leases.some((lease) => lease.status !== 'Archived' && lease.startDate > today);
+}
 
 export async function leaseInfoOf(db: DbOrTx, row: PropertyRow, day: string): Promise<TLeaseInfo> {
   const agreement = await leaseSource().currentLease(db, row.id, day);

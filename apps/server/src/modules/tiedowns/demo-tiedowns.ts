@@ -17,7 +17,8 @@ const PILOTS = [
 
 /**
  * Demo parking requests over the last six months (issue 11 item 13): every aircraft type, stays
- * of 1-5 nights, most paid by card (a one-line invoice and its payment, dated the arrival), some
+ * of 1-5 nights, most paid by card (a one-line invoice and its payment, dated the booking: the arrival, or
+ * today for a coming stay), some
  * taken while payment was off (amount 0), a few with a space assigned, two arriving in the coming
  * days. Written through the invoices and payments doors; no provider, no e-mail. Idempotent:
  * does nothing when any request exists.
@@ -46,14 +47,17 @@ export async function seedDemoTiedowns(db: Db, config: Pick<Config, 'demo'>): Pr
       let paymentId: string | null = null;
       const amountCents = paid ? rateCents * nights : 0;
       if (paid) {
+        // Paid when booked: on arrival for past stays, today for the coming ones (an invoice is
+        // never dated in the future, nor paid before its date).
+        const bookedOn = beginDate < today ? beginDate : today;
         const companyId = await parkingPayerCompanyId(tx);
         const invoice = await createOneLineInvoice(tx, actor, {
           companyId, name: `Transient parking ${form.airCraftNum}`, description: `${firstName} ${lastName}, ${form.email}, ${form.phone}: ${beginDate} to ${endDate}`,
-          line: { name: parkingLineName(type, nights), description: `Aircraft ${form.airCraftNum}`, chargesCents: rateCents, amount: nights }, day: beginDate,
+          line: { name: parkingLineName(type, nights), description: `Aircraft ${form.airCraftNum}`, chargesCents: rateCents, amount: nights }, day: bookedOn,
         });
         const payment = await recordCardPayment(tx, actor, {
           invoiceId: invoice.invoiceId, companyId, lineIds: [invoice.lineId], amountCents, provider: 'test', providerRef: `demo_tiedown_${i}`,
-          idempotencyKey: `demo-tiedown-${i}`, createdBy: null, day: beginDate < today ? beginDate : today,
+          idempotencyKey: `demo-tiedown-${i}`, createdBy: null, day: bookedOn,
         });
         invoiceId = invoice.invoiceId;
         paymentId = payment.paymentId;

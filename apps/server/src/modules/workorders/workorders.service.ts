@@ -148,12 +148,18 @@ export async function saveAnswers(tx: DbOrTx, actor: AuditActor, id: string, sco
   return row!;
 }
 
+/** A refused answer at completion says that the form comes first, keeping the field errors. */
+function explainUnfilledForm(error: unknown): never {
+  if (error instanceof AppError && error.code === 'VALIDATION') throw new AppError('VALIDATION', WORKORDER_MESSAGES.formUnfilled(error.message), error.fields, true);
+  throw error;
+}
+
 /** Completed is final: nothing edits the work order afterwards (UI and API). */
 export async function completeWorkorder(tx: DbOrTx, actor: AuditActor, id: string, scope: WorkorderScope): Promise<WorkorderRow> {
   const before = await lockOpen(tx, id, scope);
   if (!before.contractorName || !before.contractorEmail) throw new AppError('CONFLICT', WORKORDER_MESSAGES.unassigned);
   const form = await formOf(tx, before);
-  if (form) await checkedAnswers(tx, before.formId, form.version, before.data ?? {}, true);
+  if (form) await checkedAnswers(tx, before.formId, form.version, before.data ?? {}, true).catch(explainUnfilledForm);
   const [row] = await tx
     .update(workorders)
     .set({ status: 'Completed', completedAt: new Date(), completedBy: actor.user?.id ?? null, updatedAt: new Date() })

@@ -182,7 +182,9 @@ describe('edit, fill, complete: Completed is final', () => {
     expect(partly.json().workorder).toMatchObject({ status: 'In Progress', data: { hours: 3 } });
     const early = await contractor.request({ method: 'POST', url: `/api/Workorder/Complete/${wo._id}` });
     expect(early.statusCode).toBe(400);
-    expect(early.json().errors).toEqual({ notes: expect.stringContaining('Work done') });
+    expect(early.json().errors).toEqual({ notes: 'Work done is required' });
+    // The message says what to do first, not only the field (issue 20 §5).
+    expect(early.json().message).toBe('Fill in the work order form before completing it: Work done is required.');
     const saved = await contractor.request({ method: 'POST', url, payload: { data: { notes: 'Patched the crack', hours: 3 } } });
     expect(saved.json().workorder).toMatchObject({ status: 'In Progress', data: { notes: 'Patched the crack' } });
     const view = await contractor.request({ method: 'GET', url: `/api/Workorder/GetSimulateWorkorder/${wo._id}` });

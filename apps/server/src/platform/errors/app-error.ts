@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     /** Field errors for VALIDATION: `{ field: message }`. */
     readonly fields?: Record<string, string>,
+    /** A VALIDATION whose message says more than its first field (sent as `message` beside `errors`). */
+    readonly explains = false,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];

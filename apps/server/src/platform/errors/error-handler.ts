@@ -46,7 +46,7 @@ function fromPostgres(error: unknown): AppError | null {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === 'VALIDATION') return reply.status(400).send({ errors: error.fields ?? { body: error.message } });
+      if (error.code === 'VALIDATION') return reply.status(400).send({ errors: error.fields ?? { body: error.message }, ...(error.explains && { message: error.message }) });
       return reply.status(error.status).send({ code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

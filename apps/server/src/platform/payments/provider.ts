@@ -1,5 +1,5 @@
 /**
- * The card payment provider (ARCHITECTURE §6). The server charges the provider its own figure in
+ * The card payment provider (docs/architecture.md, "Payments"; the flow in docs/billing.md). The server charges the provider its own figure in
  * cents with the caller's idempotency key; a provider must answer a repeated key with the first
  * result and charge once (the built-in test provider does; Square does by `idempotencyKey`).
  */

@@ -85,7 +85,7 @@ describe('/asset', { timeout: 120_000 }, () => {
     expect(screen.getByLabelText('Location')).toHaveValue('39.193000, -119.734000');
     await user.type(screen.getByLabelText('Wattage'), 'ten');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('condition is required', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Condition is required', undefined, WAIT)).toBeInTheDocument();
     expect(screen.getByText('Wattage must be a number')).toBeInTheDocument();
     await waitFor(() => expect(net.callsTo('POST', '/api/Assets/CreateAsset')).toHaveLength(0));
   });

@@ -20,10 +20,16 @@ describe('Create Master Inspection', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Create Master Inspection' }));
     await user.type(dialog.getByLabelText(/^Name/), 'Runway lights');
     await user.type(dialog.getByLabelText(/^Description/), 'Every edge light');
-    expect(dialog.getByLabelText(/^Module/)).toHaveValue('Property');
+    // Module starts unchosen, and ticking then unticking Adhoc gives back what the user had.
+    expect(dialog.getByLabelText(/^Module/)).toHaveValue('');
     await user.click(dialog.getByLabelText('Adhoc'));
     expect(dialog.queryByLabelText(/^Module/)).toBeNull();
     await user.click(dialog.getByLabelText('Adhoc'));
+    expect(dialog.getByLabelText(/^Module/)).toHaveValue('');
+    await user.selectOptions(dialog.getByLabelText(/^Module/), 'Agreement');
+    await user.click(dialog.getByLabelText('Adhoc'));
+    await user.click(dialog.getByLabelText('Adhoc'));
+    expect(dialog.getByLabelText(/^Module/)).toHaveValue('Agreement');
     await user.click(dialog.getByLabelText(/^Scheduled/));
     expect(dialog.getByTestId('cron-preview')).toHaveTextContent('Every day at 00:00');
 
@@ -36,7 +42,7 @@ describe('Create Master Inspection', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(net.callsTo('POST', '/api/MasterInspection')[0]!.body).toEqual({
-      name: 'Runway lights', description: 'Every edge light', adhoc: false, module: 'Property', scheduled: true, expression: '0 0 * * *', formId: FORM_ID,
+      name: 'Runway lights', description: 'Every edge light', adhoc: false, module: 'Agreement', scheduled: true, expression: '0 0 * * *', formId: FORM_ID,
     });
   }, 90_000); // typing into MUI fields in jsdom is slow on a shared machine
 });

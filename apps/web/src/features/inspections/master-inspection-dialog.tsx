@@ -16,7 +16,7 @@ export function MasterInspectionDialog({ row, readOnly, onClose }: { row: TMaste
   const save = useSaveMaster();
   const defaults: TMasterInspectionInput = row
     ? { name: row.name, description: row.description, adhoc: row.adhoc, module: row.module, scheduled: row.scheduled, expression: row.expression, formId: row.formId }
-    : { name: '', description: '', adhoc: false, module: 'Property', scheduled: false, expression: DEFAULT_CRON_EXPRESSION, formId: '' };
+    : { name: '', description: '', adhoc: false, module: null, scheduled: false, expression: DEFAULT_CRON_EXPRESSION, formId: '' };
   const fields = (values: TMasterInspectionInput): TFormFieldSpec<TMasterInspectionInput>[] => [
     { name: 'name', label: 'Name', required: true },
     { name: 'description', label: 'Description', kind: 'multiline', required: true, minRows: 2 },

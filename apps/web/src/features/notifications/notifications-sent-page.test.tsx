@@ -31,6 +31,8 @@ describe('Notifications Sent', () => {
     });
     renderApp('/settings/templates');
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications Sent' })).toBeInTheDocument();
+    // 'Back', as on every other settings page.
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/settings');
     expect(await screen.findByText('pat@example.test')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'View Hangar rent' }));
     const dialog = await screen.findByRole('dialog');

@@ -94,7 +94,7 @@ export function NotificationsSentPage() {
   ];
   return (
     <>
-      <PageHeader title="Notifications Sent" backTo="/settings" backLabel="Back to Settings" />
+      <PageHeader title="Notifications Sent" backTo="/settings" />
       <DataGrid<TMailMessage>
         path={MAIL_PATH}
         ariaLabel="Notifications Sent"

@@ -5,19 +5,18 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router';
-import { AVAILABLE_SETTINGS_ENTRIES, SETTINGS_ENTRIES } from '@apron/core/settings';
+import { SETTINGS_ENTRIES } from '@apron/core/settings';
 import { PageHeader } from '../../components/page-header';
 
-/** The Settings entries built so far, in the spec's order. */
+/** The Settings entries in the spec's order. */
 export function SettingsPage() {
-  const entries = SETTINGS_ENTRIES.filter((entry) => AVAILABLE_SETTINGS_ENTRIES.has(entry.key));
   return (
     <>
       <PageHeader title="Settings" backTo="/" />
       <Paper variant="outlined" sx={{ maxWidth: 640 }}>
         <List aria-label="Settings" disablePadding>
-          {entries.map((entry, index) => (
-            <ListItem key={entry.key} disablePadding divider={index < entries.length - 1}>
+          {SETTINGS_ENTRIES.map((entry, index) => (
+            <ListItem key={entry.key} disablePadding divider={index < SETTINGS_ENTRIES.length - 1}>
               <ListItemButton component={RouterLink} to={`/settings/${entry.route}`}>
                 <ListItemText primary={entry.label} />
                 <ChevronRightIcon aria-hidden />

@@ -72,4 +72,20 @@ describe('work orders', { timeout: 90_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Workorder Reference Number is already used', {}, SLOW)).toBeInTheDocument();
   });
+
+  it('completing from the list with the form unfilled says to fill in the form first', async () => {
+    const unfilled = 'Fill in the work order form before completing it: Gate # is required.';
+    stubFetch({
+      ...CSRF_ROUTE,
+      ...staff,
+      [`GET /api/MasterWorkorder/${M1}`]: { body: master },
+      'GET /api/Workorder/GetWorkorders': { body: [row({})], headers: { 'x-total-count': '1' } },
+      'POST /api/Workorder/Complete/w1': { status: 400, body: { errors: { gate: 'Gate # is required' }, message: unfilled } },
+    });
+    renderApp(`/workorder/WorkorderList/${M1}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete Workorder WO-1' }, SLOW));
+    const confirm = await screen.findByRole('dialog', { name: 'Complete Workorder' }, SLOW);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Complete Workorder' }));
+    expect(await screen.findByText(unfilled, {}, SLOW)).toBeInTheDocument();
+  });
 });
