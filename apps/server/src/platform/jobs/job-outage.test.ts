@@ -1,0 +1,105 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { eventually } from '../../../test/smtp-sink';
+import { createJobs } from './jobs';
+
+/**
+ * The database drops and refuses connections while a job's handler runs, round after round: the
+ * instance stays up (no rejection goes unhandled: pg-boss 10's own worker recorded outcomes
+ * without awaiting them, and 3 of 3 such blips ended the process) and each job completes once the
+ * database is back. PostgreSQL only: the embedded PGlite lives inside the process and cannot go
+ * away on its own.
+ */
+const url = process.env.DATABASE_URL;
+const QUEUE = 'blip-test';
+
+interface Round {
+  round: number;
+  /** The handler does its database work after the blip began (it fails), or before (it succeeds and its completion cannot be recorded). */
+  queriesDuringBlip: boolean;
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe.skipIf(!url)('a database blip while a job runs (PostgreSQL only: the embedded PGlite lives in the process and cannot go away on its own)', () => {
+  let t: TestApp;
+  let admin: pg.Client;
+  let name: string;
+  const unhandled: unknown[] = [];
+  const recordUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    name = String((await t.database.query('select current_database() as name')).rows[0]!.name);
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    process.on('unhandledRejection', recordUnhandled);
+  });
+  afterAll(async () => {
+    process.off('unhandledRejection', recordUnhandled);
+    await admin?.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => {});
+    await t?.close();
+    await admin?.end();
+  });
+
+  /** The database refuses new sessions (FATAL 55000) and drops every open one (57P01). */
+  async function beginBlip(): Promise<void> {
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+  }
+  const endBlip = () => admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+
+  async function jobState(round: number): Promise<string | undefined> {
+    const { rows } = await t.database.query(`select state from pgboss.job where name = $1 and (data->>'round')::int = $2`, [QUEUE, round]);
+    return rows[0]?.state as string | undefined;
+  }
+
+  it('the instance stays up and each job completes once the database is back, blip after blip', async () => {
+    const jobs = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 1 });
+    let running = deferred();
+    let blipBegun = deferred();
+    const finished: number[] = [];
+    jobs.work<Round>(
+      QUEUE,
+      async ({ round, queriesDuringBlip }) => {
+        if (!queriesDuringBlip) await t.database.query('select 1');
+        running.resolve();
+        await blipBegun.promise;
+        if (queriesDuringBlip) await t.database.query('select 1');
+        finished.push(round);
+      },
+      { retryDelaySeconds: 1 },
+    );
+    await jobs.start();
+    try {
+      const rounds: Round[] = [
+        { round: 1, queriesDuringBlip: true },
+        { round: 2, queriesDuringBlip: false },
+        { round: 3, queriesDuringBlip: true },
+      ];
+      for (const round of rounds) {
+        running = deferred();
+        blipBegun = deferred();
+        await jobs.send(QUEUE, round);
+        await running.promise;
+        await beginBlip();
+        blipBegun.resolve();
+        // The handler ends (failed or done) while nothing can be recorded.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await endBlip();
+        await eventually(async () => (await jobState(round.round).catch(() => undefined)) === 'completed', 20_000);
+        expect(finished).toContain(round.round);
+        expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      }
+      expect(unhandled).toEqual([]);
+    } finally {
+      await endBlip();
+      await jobs.stop();
+    }
+  }, 90_000);
+});
