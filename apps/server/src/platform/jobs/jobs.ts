@@ -118,9 +118,14 @@ export function createJobs(settings: JobsOptions): Jobs {
     knownQueues.add(name);
   }
 
+  /**
+   * A queue first used after start. Under the start-up lock, as at start: pg-boss's create_queue
+   * attaches a partition to its job table, and two instances creating queues at once deadlock
+   * (40P01) — one of two instances started together on an empty database used to exit so.
+   */
   async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
     if (knownQueues.has(name)) return;
-    await createOrUpdateQueue(instance, name);
+    await settings.database.exclusive(() => createOrUpdateQueue(instance, name));
   }
 
   async function send(name: string, data: object = {}, sendOptions: { singletonKey?: string } = {}): Promise<void> {
@@ -158,11 +163,15 @@ export function createJobs(settings: JobsOptions): Jobs {
       // A database outage surfaces here (polling, maintenance, cron): logged, never a crash;
       // pg-boss keeps polling and resumes when the database is back.
       instance.on('error', (error) => settings.log.error({ err: error }, 'job system error'));
-      await instance.start();
-      for (const definition of definitions.values()) {
-        await createOrUpdateQueue(instance, definition.name);
-        if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
-      }
+      // pg-boss's schema, its queues and schedules are installed under the lock of migrations and
+      // seeds: instances starting together on an empty database take turns instead of deadlocking.
+      await settings.database.exclusive(async () => {
+        await instance.start();
+        for (const definition of definitions.values()) {
+          await createOrUpdateQueue(instance, definition.name);
+          if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+        }
+      });
       const db = pgBossAdapter(settings.database);
       for (const definition of definitions.values()) {
         workers.push(startQueueWorker({ boss: instance, db, name: definition.name, handler: definition.handler, options: definition.options, heartbeatSeconds, log: settings.log }));
