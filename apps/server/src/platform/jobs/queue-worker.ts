@@ -25,7 +25,7 @@ export interface QueueWorkerSettings {
 }
 
 export interface QueueWorker {
-  /** Stops fetching; waits up to `timeoutMs` for the running jobs, then fails them (retried elsewhere). */
+  /** Stops fetching; waits up to `timeoutMs` for the running job, then fails it and the rest of its batch (pg-boss retries them). */
   stop(timeoutMs: number): Promise<void>;
 }
 
@@ -69,7 +69,8 @@ async function withinSeconds(work: Promise<void>, seconds: number): Promise<void
 export function startQueueWorker(settings: QueueWorkerSettings): QueueWorker {
   const { boss, name, options, log } = settings;
   const stopped = new AbortController();
-  const running = new Set<string>();
+  /** The jobs of the batch in hand not yet run to an outcome. */
+  const unfinished = new Set<string>();
 
   /** Sleeps, unless the worker stops first. */
   const pause = (ms: number) => sleep(ms, undefined, { signal: stopped.signal }).catch(() => {});
@@ -122,17 +123,24 @@ export function startQueueWorker(settings: QueueWorkerSettings): QueueWorker {
     }
   }
 
+  /** Fails the jobs taken but not run to an outcome, so pg-boss retries them. */
+  async function failUnfinished(message: string): Promise<void> {
+    for (const id of [...unfinished]) {
+      unfinished.delete(id);
+      await boss.fail(name, id, { message }).catch((error: unknown) => log.warn({ err: error, job: name, jobId: id }, 'could not fail a job left unfinished at stop; the sweep of abandoned jobs will'));
+    }
+  }
+
   async function runBatch(batch: PgBoss.Job<object>[]): Promise<void> {
+    for (const job of batch) unfinished.add(job.id);
     const stopReporting = keepAlive(settings.db, batch.map((job) => job.id), settings.heartbeatSeconds, log);
     try {
       // One failing job fails alone; the others of the batch complete.
       for (const job of batch) {
-        running.add(job.id);
-        try {
-          await record(job, await run(job));
-        } finally {
-          running.delete(job.id);
-        }
+        // Failed by a stop whose wait ran out: pg-boss retries it, here or on another instance.
+        if (!unfinished.has(job.id)) continue;
+        const outcome = await run(job);
+        if (unfinished.delete(job.id)) await record(job, outcome);
       }
     } finally {
       stopReporting();
@@ -157,10 +165,7 @@ export function startQueueWorker(settings: QueueWorkerSettings): QueueWorker {
     async stop(timeoutMs) {
       stopped.abort();
       const finished = await Promise.race([polling.then(() => true), sleep(timeoutMs, false, { ref: false })]);
-      if (finished) return;
-      for (const id of running) {
-        await boss.fail(name, id, { message: 'the instance stopped while it ran' }).catch((error: unknown) => log.warn({ err: error, job: name, jobId: id }, 'could not fail a job left running at stop'));
-      }
+      if (!finished) await failUnfinished('the instance stopped while it ran');
     },
   };
 }
