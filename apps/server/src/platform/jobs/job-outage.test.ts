@@ -2,10 +2,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { eventually } from '../../../test/smtp-sink';
+import { startFaultProxy, type FaultProxy } from '../../../test/pg-fault-proxy';
+import { openPostgres, type Database } from '../../db/client';
 import { createJobs } from './jobs';
 
 /**
- * The database drops and refuses connections while a job's handler runs, round after round: the
+ * The database drops and refuses connections while a job's handler runs, round after round (it
+ * refuses the database, 55000, and drops the sessions, 57P01; or it is starting up, 57P03): the
  * instance stays up (no rejection goes unhandled: pg-boss 10's own worker recorded outcomes
  * without awaiting them, and 3 of 3 such blips ended the process) and each job completes once the
  * database is back. PostgreSQL only: the embedded PGlite lives inside the process and cannot go
@@ -16,6 +19,7 @@ const QUEUE = 'blip-test';
 
 interface Round {
   round: number;
+  fault: 'refuses' | 'starting up';
   /** The handler does its database work after the blip began (it fails), or before (it succeeds and its completion cannot be recorded). */
   queriesDuringBlip: boolean;
 }
@@ -30,6 +34,9 @@ describe.skipIf(!url)('a database blip while a job runs (PostgreSQL only: the em
   let t: TestApp;
   let admin: pg.Client;
   let name: string;
+  /** The instance's job system and handlers reach the database through a proxy that can play a server starting up. */
+  let proxy: FaultProxy;
+  let jobsDatabase: Database;
   const unhandled: unknown[] = [];
   const recordUnhandled = (reason: unknown) => unhandled.push(reason);
 
@@ -38,21 +45,32 @@ describe.skipIf(!url)('a database blip while a job runs (PostgreSQL only: the em
     name = String((await t.database.query('select current_database() as name')).rows[0]!.name);
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    const testDatabaseUrl = new URL(url!);
+    testDatabaseUrl.pathname = `/${name}`;
+    proxy = await startFaultProxy(testDatabaseUrl.toString());
+    jobsDatabase = await openPostgres(proxy.url, 5);
     process.on('unhandledRejection', recordUnhandled);
   });
   afterAll(async () => {
     process.off('unhandledRejection', recordUnhandled);
     await admin?.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => {});
+    proxy?.startingUp(false);
+    await jobsDatabase?.close();
+    await proxy?.close();
     await t?.close();
     await admin?.end();
   });
 
-  /** The database refuses new sessions (FATAL 55000) and drops every open one (57P01). */
-  async function beginBlip(): Promise<void> {
+  async function beginBlip(fault: Round['fault']): Promise<void> {
+    if (fault === 'starting up') return proxy.startingUp(true);
+    // The database refuses new sessions (FATAL 55000) and drops every open one (57P01).
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
   }
-  const endBlip = () => admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+  async function endBlip(): Promise<void> {
+    proxy.startingUp(false);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+  }
 
   async function jobState(round: number): Promise<string | undefined> {
     const { rows } = await t.database.query(`select state from pgboss.job where name = $1 and (data->>'round')::int = $2`, [QUEUE, round]);
@@ -60,17 +78,17 @@ describe.skipIf(!url)('a database blip while a job runs (PostgreSQL only: the em
   }
 
   it('the instance stays up and each job completes once the database is back, blip after blip', async () => {
-    const jobs = createJobs({ database: t.database, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 1 });
+    const jobs = createJobs({ database: jobsDatabase, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 1 });
     let running = deferred();
     let blipBegun = deferred();
     const finished: number[] = [];
     jobs.work<Round>(
       QUEUE,
       async ({ round, queriesDuringBlip }) => {
-        if (!queriesDuringBlip) await t.database.query('select 1');
+        if (!queriesDuringBlip) await jobsDatabase.query('select 1');
         running.resolve();
         await blipBegun.promise;
-        if (queriesDuringBlip) await t.database.query('select 1');
+        if (queriesDuringBlip) await jobsDatabase.query('select 1');
         finished.push(round);
       },
       { retryDelaySeconds: 1 },
@@ -78,16 +96,18 @@ describe.skipIf(!url)('a database blip while a job runs (PostgreSQL only: the em
     await jobs.start();
     try {
       const rounds: Round[] = [
-        { round: 1, queriesDuringBlip: true },
-        { round: 2, queriesDuringBlip: false },
-        { round: 3, queriesDuringBlip: true },
+        { round: 1, fault: 'refuses', queriesDuringBlip: true },
+        { round: 2, fault: 'refuses', queriesDuringBlip: false },
+        { round: 3, fault: 'starting up', queriesDuringBlip: true },
+        { round: 4, fault: 'starting up', queriesDuringBlip: false },
+        { round: 5, fault: 'refuses', queriesDuringBlip: true },
       ];
       for (const round of rounds) {
         running = deferred();
         blipBegun = deferred();
         await jobs.send(QUEUE, round);
         await running.promise;
-        await beginBlip();
+        await beginBlip(round.fault);
         blipBegun.resolve();
         // The handler ends (failed or done) while nothing can be recorded.
         await new Promise((resolve) => setTimeout(resolve, 1_500));
