@@ -1,10 +1,12 @@
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { eventually } from '../../../test/smtp-sink';
 import { startFaultProxy, type FaultProxy } from '../../../test/pg-fault-proxy';
 import { openPostgres, type Database } from '../../db/client';
 import { createJobs } from './jobs';
+import { pgBossAdapter } from './pg-boss-adapter';
 
 /**
  * The database drops and refuses connections while a job's handler runs, round after round (it
@@ -122,4 +124,40 @@ describe.skipIf(!url)('a database blip while a job runs (PostgreSQL only: the em
       await jobs.stop();
     }
   }, 90_000);
+
+  it("a cron tick whose hand-off is cut by the database starting up runs once it is back (pg-boss's clock queue runs on the awaited worker too)", async () => {
+    const queue = 'cron-blip-test';
+    const jobs = createJobs({ database: jobsDatabase, log: t.app.log, pollingIntervalSeconds: 0.5, heartbeatSeconds: 1 });
+    let runs = 0;
+    // A schedule that never fires by itself: the tick is handed over below, as pg-boss's clock does.
+    jobs.schedule(queue, '0 0 1 1 *', async () => {
+      runs += 1;
+    });
+    await jobs.start();
+    const clock = new PgBoss({ db: pgBossAdapter(t.database), supervise: false, schedule: false, migrate: false });
+    await clock.start();
+    const locker = new pg.Client({ connectionString: new URL(`/${name}`, url).toString() });
+    await locker.connect();
+    try {
+      // The tick's hand-off (an insert into the job's queue) waits on a lock while the database goes away.
+      const { rows } = await locker.query(`select partition_name from pgboss.queue where name = $1`, [queue]);
+      await locker.query('begin');
+      await locker.query(`lock table pgboss.${String(rows[0]!.partition_name)} in access exclusive mode`);
+      await clock.send('__pgboss__send-it', { name: queue, data: {} });
+      // (the queue's own worker waits on the lock too, polling: the hand-off is pg-boss's insertJobs)
+      const handOffWaits = `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query like '%WITH defaults as%'`;
+      await eventually(async () => (await admin.query(handOffWaits, [name])).rowCount, 20_000);
+      await beginBlip('starting up');
+      await locker.query('rollback');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await endBlip();
+      await eventually(() => runs > 0, 20_000);
+      expect(unhandled).toEqual([]);
+    } finally {
+      await endBlip();
+      await locker.end();
+      await clock.stop({ graceful: false, close: false });
+      await jobs.stop();
+    }
+  }, 60_000);
 });

@@ -14,8 +14,8 @@ import { startQueueWorker, type QueueWorker } from './queue-worker';
 export type JobHandler<T = Record<string, unknown>> = (data: T) => Promise<void>;
 
 /**
- * How a job runs. `expireInSeconds` is the longest a run may take (pg-boss stops waiting for the
- * handler then, and retries the job): fit it to the job's real length. A worker that dies (crash,
+ * How a job runs. `expireInSeconds` is the longest a run may take (the worker stops waiting for
+ * the handler then, and the job is retried): fit it to the job's real length. A worker that dies (crash,
  * kill, lost host) is noticed much sooner: live runs report in every `heartbeatSeconds`, and a
  * run silent for four reports is failed, so it is retried within about a minute.
  */
@@ -61,6 +61,11 @@ export interface JobsOptions {
   heartbeatSeconds?: number;
 }
 
+/**
+ * pg-boss's cron clock hands each due tick to this internal queue, whose worker inserts the real
+ * job. It runs on our awaited worker like every other queue (see `handCronTicksToOurWorker`).
+ */
+const CRON_TICK_QUEUE = '__pgboss__send-it';
 /** How long a stop waits for running handlers. */
 const STOP_TIMEOUT_MS = 10_000;
 const SINGLETON_SECONDS = 6 * 60 * 60;
@@ -140,6 +145,17 @@ export function createJobs(settings: JobsOptions): Jobs {
     await boss.send(name, data, sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey, singletonSeconds: SINGLETON_SECONDS } : {});
   }
 
+  /**
+   * pg-boss starts its own worker on the cron clock's queue, and that worker records outcomes
+   * without awaiting them (see queue-worker.ts): stop it, and let ours insert each due tick's job.
+   * Were a pg-boss upgrade to rename the queue, its own worker would simply go on doing it.
+   */
+  async function handCronTicksToOurWorker(instance: PgBoss, db: PgBoss.Db): Promise<void> {
+    await instance.offWork(CRON_TICK_QUEUE);
+    const insertTick = async (tick: PgBoss.JobInsert) => instance.insert([tick]);
+    workers.push(startQueueWorker({ boss: instance, db, name: CRON_TICK_QUEUE, handler: insertTick as JobHandler<never>, options: withDefaults({ batchSize: 50, expireInSeconds: 60 }), heartbeatSeconds, log: settings.log }));
+  }
+
   return {
     get started() {
       return boss !== null;
@@ -176,8 +192,9 @@ export function createJobs(settings: JobsOptions): Jobs {
       for (const definition of definitions.values()) {
         workers.push(startQueueWorker({ boss: instance, db, name: definition.name, handler: definition.handler, options: definition.options, heartbeatSeconds, log: settings.log }));
       }
+      await handCronTicksToOurWorker(instance, db);
       // A restarted instance picks up at once what a dead worker left running, then keeps looking.
-      const names = [...definitions.keys()];
+      const names = [...definitions.keys(), CRON_TICK_QUEUE];
       const sweep = () => failSilentJobs(instance, db, names, heartbeatSeconds, settings.log);
       await sweep();
       sweeper = setInterval(() => void sweep().catch((error: unknown) => settings.log.warn({ err: error }, 'could not look for abandoned jobs')), heartbeatSeconds * 2000);
