@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { buildApp, loggerOptions } from './app';
 import { bootstrap } from './bootstrap';
+import { installProcessGuards } from './process-guards';
 
 /** read config -> open db -> migrate -> bootstrap -> build app -> listen -> shutdown hooks */
 async function openDatabase(config: Config): Promise<Database> {
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino(loggerOptions(config.logLevel));
+  // Before the database opens: a blip there must not end the process through a promise nobody awaited.
+  installProcessGuards(log);
   let database: Database;
   try {
     database = await openDatabase(config);

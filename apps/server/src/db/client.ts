@@ -29,9 +29,10 @@ export interface Database {
   /** Apply the committed migrations (on PostgreSQL under the start-up lock). */
   migrate(): Promise<void>;
   /**
-   * Run start-up work (seeds that check, then insert) while holding the same lock as the
-   * migrations, so instances starting together take turns instead of racing (PostgreSQL: a
-   * session advisory lock on one connection; PGlite: one process, nothing to take turns with).
+   * Run start-up work (seeds that check, then insert; the job system's schema and queues) while
+   * holding the same lock as the migrations, so instances starting together take turns instead of
+   * racing (PostgreSQL: a session advisory lock on one connection, not re-entrant: work inside
+   * must not call `exclusive` again; PGlite: one process, nothing to take turns with).
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: a tarball of the data directory (test templates). */
@@ -39,7 +40,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The advisory lock id of migrations and start-up seeds. */
+/** The advisory lock id of migrations, start-up seeds and the job system's set-up. */
 const STARTUP_LOCK = 728172;
 
 export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { pgBossAdapter } from './pg-boss-adapter';
+import { startQueueWorker, type QueueWorker } from './queue-worker';
 
 /**
  * Background work: cron schedules and queues on pg-boss, in the application's own database
@@ -13,8 +14,8 @@ import { pgBossAdapter } from './pg-boss-adapter';
 export type JobHandler<T = Record<string, unknown>> = (data: T) => Promise<void>;
 
 /**
- * How a job runs. `expireInSeconds` is the longest a run may take (pg-boss stops waiting for the
- * handler then, and retries the job): fit it to the job's real length. A worker that dies (crash,
+ * How a job runs. `expireInSeconds` is the longest a run may take (the worker stops waiting for
+ * the handler then, and the job is retried): fit it to the job's real length. A worker that dies (crash,
  * kill, lost host) is noticed much sooner: live runs report in every `heartbeatSeconds`, and a
  * run silent for four reports is failed, so it is retried within about a minute.
  */
@@ -60,6 +61,13 @@ export interface JobsOptions {
   heartbeatSeconds?: number;
 }
 
+/**
+ * pg-boss's cron clock hands each due tick to this internal queue, whose worker inserts the real
+ * job. It runs on our awaited worker like every other queue (see `handCronTicksToOurWorker`).
+ */
+const CRON_TICK_QUEUE = '__pgboss__send-it';
+/** How long a stop waits for running handlers. */
+const STOP_TIMEOUT_MS = 10_000;
 const SINGLETON_SECONDS = 6 * 60 * 60;
 const JOB_DEFAULTS: Required<JobOptions> = { expireInSeconds: 15 * 60, retryDelaySeconds: 15, retryLimit: 3, batchSize: 1, pollingIntervalSeconds: 2 };
 
@@ -67,22 +75,7 @@ function queueOptions(options: Required<JobOptions>) {
   return { retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: options.expireInSeconds };
 }
 
-/**
- * pg-boss 10 has no worker heartbeat: a job whose worker died stays `active` until it expires.
- * So each running job's `started_on` is moved to now every `heartbeatSeconds` while its handler
- * runs, and `failSilentJobs` fails the active jobs that stopped reporting (their worker is gone);
- * pg-boss then retries them like any failure.
- */
-function keepAlive(db: PgBoss.Db, ids: string[], heartbeatSeconds: number, log: FastifyBaseLogger): () => void {
-  const timer = setInterval(() => {
-    db.executeSql(`update pgboss.job set started_on = now() where id = any($1::uuid[]) and state = 'active'`, [ids]).catch((error: unknown) =>
-      log.warn({ err: error }, 'could not report a running job as alive'),
-    );
-  }, heartbeatSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
+/** Fails the active jobs whose worker stopped reporting (queue-worker.ts keeps live runs reporting). */
 async function failSilentJobs(instance: PgBoss, db: PgBoss.Db, names: string[], heartbeatSeconds: number, log: FastifyBaseLogger): Promise<void> {
   const { rows } = (await db.executeSql(
     `select name, id from pgboss.job where state = 'active' and name = any($1::text[]) and started_on < now() - make_interval(secs => $2::double precision)`,
@@ -100,6 +93,7 @@ export function createJobs(settings: JobsOptions): Jobs {
   const knownQueues = new Set<string>();
   let boss: PgBoss | null = null;
   let sweeper: NodeJS.Timeout | null = null;
+  const workers: QueueWorker[] = [];
   const heartbeatSeconds = settings.heartbeatSeconds ?? 10;
 
   const withDefaults = (jobOptions: JobOptions = {}): Required<JobOptions> => ({
@@ -115,12 +109,11 @@ export function createJobs(settings: JobsOptions): Jobs {
   }
 
   /** Creates the queue, or brings an existing one (made by an older version) to these options. */
-  async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
-    if (knownQueues.has(name)) return;
+  async function createOrUpdateQueue(instance: PgBoss, name: string): Promise<void> {
     const wanted = { name, ...queueOptions(definitions.get(name)?.options ?? JOB_DEFAULTS) };
     const existing = await instance.getQueue(name);
     if (!existing) {
-      // Another instance may create it at the same moment: a duplicate is fine.
+      // An instance of an older version may create it at the same moment: a duplicate is fine.
       await instance.createQueue(name, wanted).catch(async (error: unknown) => {
         if (!(await instance.getQueue(name))) throw error;
       });
@@ -128,6 +121,16 @@ export function createJobs(settings: JobsOptions): Jobs {
       await instance.updateQueue(name, wanted);
     }
     knownQueues.add(name);
+  }
+
+  /**
+   * A queue first used after start. Under the start-up lock, as at start: pg-boss's create_queue
+   * attaches a partition to its job table, and two instances creating queues at once deadlock
+   * (40P01) — one of two instances started together on an empty database used to exit so.
+   */
+  async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
+    if (knownQueues.has(name)) return;
+    await settings.database.exclusive(() => createOrUpdateQueue(instance, name));
   }
 
   async function send(name: string, data: object = {}, sendOptions: { singletonKey?: string } = {}): Promise<void> {
@@ -142,25 +145,15 @@ export function createJobs(settings: JobsOptions): Jobs {
     await boss.send(name, data, sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey, singletonSeconds: SINGLETON_SECONDS } : {});
   }
 
-  async function startWorker(instance: PgBoss, definition: Definition): Promise<void> {
-    const { name, options } = definition;
-    const db = pgBossAdapter(settings.database);
-    await instance.work(name, { batchSize: options.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds }, async (batch) => {
-      const stopReporting = keepAlive(db, batch.map((job) => job.id), heartbeatSeconds, settings.log);
-      try {
-        // One failing job fails alone; the others of the batch complete.
-        for (const job of batch) {
-          try {
-            await definition.handler(job.data as never);
-          } catch (error) {
-            settings.log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
-            await instance.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-          }
-        }
-      } finally {
-        stopReporting();
-      }
-    });
+  /**
+   * pg-boss starts its own worker on the cron clock's queue, and that worker records outcomes
+   * without awaiting them (see queue-worker.ts): stop it, and let ours insert each due tick's job.
+   * Were a pg-boss upgrade to rename the queue, its own worker would simply go on doing it.
+   */
+  async function handCronTicksToOurWorker(instance: PgBoss, db: PgBoss.Db): Promise<void> {
+    await instance.offWork(CRON_TICK_QUEUE);
+    const insertTick = async (tick: PgBoss.JobInsert) => instance.insert([tick]);
+    workers.push(startQueueWorker({ boss: instance, db, name: CRON_TICK_QUEUE, handler: insertTick as JobHandler<never>, options: withDefaults({ batchSize: 50, expireInSeconds: 60 }), heartbeatSeconds, log: settings.log }));
   }
 
   return {
@@ -183,18 +176,25 @@ export function createJobs(settings: JobsOptions): Jobs {
         schedule: true,
         migrate: true,
       });
-      // A database outage surfaces here (polling, maintenance): logged, never a crash; pg-boss
-      // keeps polling and resumes when the database is back.
+      // A database outage surfaces here (polling, maintenance, cron): logged, never a crash;
+      // pg-boss keeps polling and resumes when the database is back.
       instance.on('error', (error) => settings.log.error({ err: error }, 'job system error'));
-      await instance.start();
-      for (const definition of definitions.values()) {
-        await ensureQueue(instance, definition.name);
-        await startWorker(instance, definition);
-        if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
-      }
-      // A restarted instance picks up at once what a dead worker left running, then keeps looking.
+      // pg-boss's schema, its queues and schedules are installed under the lock of migrations and
+      // seeds: instances starting together on an empty database take turns instead of deadlocking.
+      await settings.database.exclusive(async () => {
+        await instance.start();
+        for (const definition of definitions.values()) {
+          await createOrUpdateQueue(instance, definition.name);
+          if (definition.cron) await instance.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+        }
+      });
       const db = pgBossAdapter(settings.database);
-      const names = [...definitions.keys()];
+      for (const definition of definitions.values()) {
+        workers.push(startQueueWorker({ boss: instance, db, name: definition.name, handler: definition.handler, options: definition.options, heartbeatSeconds, log: settings.log }));
+      }
+      await handCronTicksToOurWorker(instance, db);
+      // A restarted instance picks up at once what a dead worker left running, then keeps looking.
+      const names = [...definitions.keys(), CRON_TICK_QUEUE];
       const sweep = () => failSilentJobs(instance, db, names, heartbeatSeconds, settings.log);
       await sweep();
       sweeper = setInterval(() => void sweep().catch((error: unknown) => settings.log.warn({ err: error }, 'could not look for abandoned jobs')), heartbeatSeconds * 2000);
@@ -211,7 +211,8 @@ export function createJobs(settings: JobsOptions): Jobs {
       sweeper = null;
       knownQueues.clear();
       // Graceful: running handlers finish before the database closes.
-      await instance.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.all(workers.splice(0).map((worker) => worker.stop(STOP_TIMEOUT_MS)));
+      await instance.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
   };
 }
