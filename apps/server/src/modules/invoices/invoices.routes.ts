@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  INVOICE_MESSAGES, TOTAL_COUNT_HEADER, ZAgreementInvoiceCreate, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
+  INVOICE_MESSAGES, ZAgreementInvoiceCreate, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
   ZInvoiceGridQuery, ZInvoiceGridRow, ZLineItemInput, ZLineItemUpdate, ZLineParams, ZMessage, readSetting, type TSessionUser,
 } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
