@@ -1,5 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { listFirstCompanyIds } from '../companies/index';
+import { invoices } from './invoices.table';
 
 /**
  * `count` generated invoices of one company, one $50.00 line each, numbered by the invoice
@@ -19,4 +22,18 @@ export async function insertGeneratedInvoices(db: DbOrTx, companyId: string, cou
     from invoices i
     where i.company_id = ${companyId}::uuid and i.name like 'Generated invoice %'
       and not exists (select 1 from invoice_line_items l where l.invoice_id = i.id)`);
+}
+
+/**
+ * Demo mode with `APRON_DEMO_INVOICES=N`: N generated invoices of the first demo company, once
+ * (a restart adds none). The e2e journey that pages the invoices grid to its end runs on it.
+ */
+export async function seedDemoGeneratedInvoices(db: DbOrTx, config: Pick<Config, 'demo' | 'demoInvoices'>): Promise<number> {
+  if (!config.demo || config.demoInvoices === 0) return 0;
+  const [companyId] = await listFirstCompanyIds(db, 1);
+  if (!companyId) return 0;
+  const [existing] = await db.select({ id: invoices.id }).from(invoices).where(like(invoices.name, 'Generated invoice %')).limit(1);
+  if (existing) return 0;
+  await insertGeneratedInvoices(db, companyId, config.demoInvoices);
+  return config.demoInvoices;
 }
