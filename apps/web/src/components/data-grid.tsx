@@ -17,6 +17,7 @@ import {
 } from '@mui/x-data-grid';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core/common/list';
+import { GRID_EXACT_COUNT_UP_TO } from '@apron/core/common/headers';
 import { apiList, type TListResult } from '../lib/api-client';
 
 /** Query key prefix of every server list; invalidate `listQueryKey(path)` after a change. */
@@ -72,11 +73,14 @@ const countFormat = new Intl.NumberFormat('en-US');
 
 /**
  * '1–10 of 5,007' when the total is counted; while it is not (rowCount -1), 'of about 48,000' for
- * the database's estimate or 'of more than 20' when the estimate is behind the page. A total is
- * never shown as exact when it is not: a grid that did hid every row past a stale estimate (issue 20).
+ * the database's estimate, or 'of more than 1,000' / 'of more than 3,060' when the estimate says
+ * no more than the server counted (more than 1,000 rows, and a row after this page): a stale
+ * estimate. A total is never shown as exact when it is not: a grid that did hid every row past a
+ * stale estimate (issue 20).
  */
 export const paginationDisplayedRows: GridLocaleText['paginationDisplayedRows'] = ({ from, to, count, estimated }) => {
-  const of = count !== -1 ? countFormat.format(count) : estimated !== undefined && estimated > to ? `about ${countFormat.format(estimated)}` : `more than ${countFormat.format(to)}`;
+  const known = Math.max(GRID_EXACT_COUNT_UP_TO, to);
+  const of = count !== -1 ? countFormat.format(count) : estimated !== undefined && estimated > known + 1 ? `about ${countFormat.format(estimated)}` : `more than ${countFormat.format(known)}`;
   return `${countFormat.format(from)}–${countFormat.format(to)} of ${of}`;
 };
 
