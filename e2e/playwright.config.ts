@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/env';
+import { BASE_URL, E2E_PORT, E2E_SCALE_PORT, E2E_SMTP_PORT, SCALE_BASE_URL, SCALE_DEMO_INVOICES } from './support/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_DATA_DIR lets two people run journeys side by side on one machine (each with its own E2E_PORT).
@@ -53,24 +53,49 @@ export default defineConfig({
     { name: 'anonymous', testMatch: /anonymous\/.*\.spec\.ts/ },
     { name: 'setup', testMatch: /signed-in\/.*\.setup\.ts/ },
     { name: 'signed-in', testMatch: /signed-in\/.*\.spec\.ts/, dependencies: ['setup'] },
+    // At a real size (issue 20 §1), on the second server: signs in on its own.
+    { name: 'scale', testMatch: /scale\/.*\.spec\.ts/, use: { baseURL: SCALE_BASE_URL } },
   ],
-  webServer: {
-    command: `rm -rf "${dataDir}" && npm run start -w apps/server`,
-    cwd: path.join(here, '..'),
-    env: {
-      APRON_DEMO: '1',
-      DATA_DIR: dataDir,
-      PORT: String(E2E_PORT),
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      // E-mail goes to a journey's own listener (tests/signed-in/chat.spec.ts); while none runs, delivery fails and is retried later.
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  webServer: [
+    {
+      command: `rm -rf "${dataDir}" && npm run start -w apps/server`,
+      cwd: path.join(here, '..'),
+      env: {
+        APRON_DEMO: '1',
+        DATA_DIR: dataDir,
+        PORT: String(E2E_PORT),
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        // E-mail goes to a journey's own listener (tests/signed-in/chat.spec.ts); while none runs, delivery fails and is retried later.
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      },
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      // A busy machine (2 cores under load) took ~105 s to start the demo server.
+      timeout: 240_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    // A busy machine (2 cores under load) took ~105 s to start the demo server.
-    timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      // The same demo with generated invoices on a data dir and port of its own, started in
+      // parallel with the one above; no journey of the main server sees its data.
+      command: `rm -rf "${dataDir}-scale" && npm run start -w apps/server`,
+      cwd: path.join(here, '..'),
+      env: {
+        APRON_DEMO: '1',
+        APRON_DEMO_INVOICES: String(SCALE_DEMO_INVOICES),
+        DATA_DIR: `${dataDir}-scale`,
+        PORT: String(E2E_SCALE_PORT),
+        PUBLIC_URL: SCALE_BASE_URL,
+        LOG_LEVEL: 'warn',
+        // Nobody listens here: this server's mail is never read.
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SCALE_PORT + 1000}`,
+      },
+      url: `${SCALE_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -12,6 +12,7 @@ import { seedDemoProperties } from './modules/properties/index';
 import { demoApplicantIds, seedDemoWaitlist } from './modules/waitlist/index';
 import { seedDemoConversations } from './modules/chat/index';
 import { seedDemoBilling } from './modules/balances/index';
+import { seedDemoGeneratedInvoices } from './modules/invoices/index';
 import { seedDemoInspections } from './modules/inspections/index';
 import { seedDemoWorkorders } from './modules/workorders/index';
 import { seedDemoTiedowns } from './modules/tiedowns/index';
@@ -50,6 +51,7 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
         await seedDemoInspections(database.db);
         await seedDemoWorkorders(database.db);
         await seedDemoBilling(database.db, config);
+        await seedDemoGeneratedInvoices(database.db, config);
         await seedDemoTiedowns(database.db, config);
         await seedDemoTenantDocuments(database.db, config);
         await seedDemoCommunications(database.db, config);

@@ -27,6 +27,13 @@ describe('configuration from the environment', () => {
     expect(message).toMatch(/ADMIN_PASSWORD: must be at least 10 characters/);
   });
 
+  it('a demo of a real size: APRON_DEMO_INVOICES generated invoices (none by default), a whole number', () => {
+    expect(loadConfig({}).demoInvoices).toBe(0);
+    expect(loadConfig({ APRON_DEMO: '1', APRON_DEMO_INVOICES: '5000' }).demoInvoices).toBe(5000);
+    expect(() => loadConfig({ APRON_DEMO_INVOICES: 'many' })).toThrow(/APRON_DEMO_INVOICES:/);
+    expect(() => loadConfig({ APRON_DEMO_INVOICES: '-1' })).toThrow(/APRON_DEMO_INVOICES:/);
+  });
+
   it('wants the three OIDC variables together', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(/OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
     const config = loadConfig({ OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'apron', OIDC_CLIENT_SECRET: 's3cret' });

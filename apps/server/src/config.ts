@@ -49,6 +49,7 @@ const ZEnv = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     APRON_DEMO: flag,
+    APRON_DEMO_INVOICES: z.coerce.number().int().min(0).max(1_000_000).default(0),
     TRUST_PROXY: flag,
     // Leaflet URL templates such as https://{s}.tile.example/{z}/{x}/{y}.png (not URLs until filled in).
     MAP_STREETS_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
@@ -110,6 +111,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   demo: boolean;
+  /** Demo mode only: this many generated invoices besides the demo's own, to try the grids at a real size. */
+  demoInvoices: number;
   trustProxy: boolean;
   /** Cookies get `Secure` when the portal is served over https. */
   secureCookies: boolean;
@@ -151,6 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     logLevel: env.LOG_LEVEL,
     demo: env.APRON_DEMO,
+    demoInvoices: env.APRON_DEMO_INVOICES,
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     mapTiles: {

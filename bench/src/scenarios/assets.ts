@@ -79,7 +79,7 @@ async function measureOne(scratch: ScratchDb, count: number, rounds: number) {
     let total = 0;
     const listMs = await timed(rounds, async () => {
       const plan = planAssetList(master, query);
-      const [rows, counted] = await Promise.all([listAssets(database.db, plan), countMatching(database.db, matchingAssets(database.db, plan))]);
+      const [rows, counted] = await Promise.all([listAssets(database.db, plan), countMatching(database.db, matchingAssets(database.db, plan), query)]);
       if (rows.length !== 10) throw new Error(`expected a full first page, got ${rows.length}`);
       total = counted.total;
     });

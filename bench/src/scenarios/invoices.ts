@@ -30,16 +30,38 @@ async function invoicesCaller(database: Database): Promise<Record<string, string
   return { cookie: `${SESSION_COOKIE}=${session.token}` };
 }
 
-export const INVOICES_SCENARIOS: Record<string, HttpScenario> = {
-  'invoices-grid': {
-    name: 'invoices-grid',
-    description: 'GET /api/Invoices?status=Overdue&page=1&pageSize=10 (Invoices staff) over `size` invoices with 5 lines each',
+type GridPage = 'first' | 'middle' | 'last';
+
+/** The grid's page (pageSize 10) in the Overdue invoices: the first, the middle one or the last. */
+async function overduePage(database: Database, which: GridPage): Promise<number> {
+  if (which === 'first') return 1;
+  const { rows } = await database.query(`select count(*)::int as n from (${INVOICES_MATCHING_SQL}) matching`, ['Overdue']);
+  const pages = Math.max(1, Math.ceil(Number(rows[0]!.n) / 10));
+  return which === 'last' ? pages : Math.ceil(pages / 2);
+}
+
+/**
+ * Issue 20 §1: the first page (P1), a page in the middle and the last page of the same grid, as
+ * a person paging with Next reaches them (the page and its X-Has-Next-Page count read the rows
+ * before it: OFFSET).
+ */
+function invoicesGridScenario(name: string, which: GridPage): HttpScenario {
+  return {
+    name,
+    description: `GET /api/Invoices?status=Overdue&page=<${which}>&pageSize=10 (Invoices staff) over \`size\` invoices with 5 lines each`,
     defaultSize: 200_000,
     async seed(database, size) {
       await seedBenchInvoices(database.db, size);
-      return { path: '/api/Invoices?status=Overdue&page=1&pageSize=10', headers: await invoicesCaller(database), expectHeader: 'x-total-count' };
+      const page = await overduePage(database, which);
+      return { path: `/api/Invoices?status=Overdue&page=${page}&pageSize=10`, headers: await invoicesCaller(database), expectHeader: 'x-total-count' };
     },
-  },
+  };
+}
+
+export const INVOICES_SCENARIOS: Record<string, HttpScenario> = {
+  'invoices-grid': invoicesGridScenario('invoices-grid', 'first'),
+  'invoices-grid-middle': invoicesGridScenario('invoices-grid-middle', 'middle'),
+  'invoices-grid-last': invoicesGridScenario('invoices-grid-last', 'last'),
 };
 
 const present = (row: Record<string, unknown>) => ({
@@ -55,13 +77,14 @@ export function registerInvoicesBaseline(
   scenario: string | undefined,
   findUser: (cookie: string | undefined) => Promise<Record<string, unknown> | null>,
 ): boolean {
-  if (scenario !== 'invoices-grid') return false;
+  if (!scenario || !(scenario in INVOICES_SCENARIOS)) return false;
   app.get('/api/Invoices', async (request, reply) => {
     if (!(await findUser(request.headers.cookie))) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
     const query = request.query as { page?: string; pageSize?: string; status?: string };
     const pageSize = Number(query.pageSize ?? 10);
-    const page = await database.query(INVOICES_PAGE_SQL, [query.status ?? 'Created', pageSize, (Number(query.page ?? 1) - 1) * pageSize]);
-    reply.header('x-total-count', String(await countMatchingBare(database, INVOICES_MATCHING_SQL, [query.status ?? 'Created'])));
+    const pageNumber = Number(query.page ?? 1);
+    const page = await database.query(INVOICES_PAGE_SQL, [query.status ?? 'Created', pageSize, (pageNumber - 1) * pageSize]);
+    reply.header('x-total-count', String(await countMatchingBare(database, INVOICES_MATCHING_SQL, [query.status ?? 'Created'], pageNumber * pageSize)));
     return page.rows.map(present);
   });
   return true;

@@ -7,6 +7,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import {
   DataGrid as MuiDataGrid,
   type DataGridProps,
+  type GridLocaleText,
   type GridColDef,
   type GridFilterModel,
   type GridPaginationModel,
@@ -16,7 +17,8 @@ import {
 } from '@mui/x-data-grid';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core/common/list';
-import { apiList } from '../lib/api-client';
+import { GRID_EXACT_COUNT_UP_TO } from '@apron/core/common/headers';
+import { apiList, type TListResult } from '../lib/api-client';
 
 /** Query key prefix of every server list; invalidate `listQueryKey(path)` after a change. */
 export function listQueryKey(path: string): readonly unknown[] {
@@ -64,6 +66,38 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/** A page of a list and where it starts (0-based), so a page kept on screen while the next loads is still read right. */
+type TListPage<R> = TListResult<R> & { firstRow: number };
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/**
+ * '1–10 of 5,007' when the total is counted; while it is not (rowCount -1), 'of about 48,000' for
+ * the database's estimate, or 'of more than 1,000' / 'of more than 3,060' when the estimate says
+ * no more than the server counted (more than 1,000 rows, and a row after this page): a stale
+ * estimate. A total is never shown as exact when it is not: a grid that did hid every row past a
+ * stale estimate (issue 20).
+ */
+export const paginationDisplayedRows: GridLocaleText['paginationDisplayedRows'] = ({ from, to, count, estimated }) => {
+  const known = Math.max(GRID_EXACT_COUNT_UP_TO, to);
+  const of = count !== -1 ? countFormat.format(count) : estimated !== undefined && estimated > known + 1 ? `about ${countFormat.format(estimated)}` : `more than ${countFormat.format(known)}`;
+  return `${countFormat.format(from)}–${countFormat.format(to)} of ${of}`;
+};
+
+/**
+ * The grid's row count from the server's answer (docs/api.md, "Lists"). An exact X-Total-Count is
+ * the row count. An estimated one is not trusted for paging: the count is unknown (-1), Next
+ * follows X-Has-Next-Page, the estimate only words the label, and the last page (no next page)
+ * makes the count exact from the rows seen.
+ */
+function rowCountOf<R>(data: TListPage<R> | undefined): Pick<DataGridProps, 'rowCount' | 'estimatedRowCount' | 'paginationMeta'> {
+  if (!data) return { rowCount: 0 };
+  const hasNextPage = data.hasNextPage ?? (data.estimated ? data.rows.length > 0 : data.firstRow + data.rows.length < data.total);
+  if (!data.estimated) return { rowCount: data.total, paginationMeta: { hasNextPage } };
+  if (!hasNextPage) return { rowCount: data.firstRow + data.rows.length, paginationMeta: { hasNextPage } };
+  return { rowCount: -1, estimatedRowCount: data.total, paginationMeta: { hasNextPage } };
+}
+
 function defaultRowId(row: GridValidRowModel): string {
   return String(row._id ?? row.id);
 }
@@ -96,7 +130,10 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
   };
   const query = useQuery({
     queryKey: [...listQueryKey(path), params, filters ?? {}, columnFilters],
-    queryFn: ({ signal }) => apiList<R>(path, { query: { ...filters, ...columnFilters, ...params }, signal }),
+    queryFn: async ({ signal }): Promise<TListPage<R>> => ({
+      ...(await apiList<R>(path, { query: { ...filters, ...columnFilters, ...params }, signal })),
+      firstRow: (params.page - 1) * params.pageSize,
+    }),
     placeholderData: keepPreviousData,
   });
 
@@ -130,7 +167,7 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
       <MuiDataGrid<R>
         aria-label={ariaLabel}
         rows={query.data?.rows ?? []}
-        rowCount={query.data?.total ?? 0}
+        {...rowCountOf(query.data)}
         columns={columns}
         getRowId={getRowId ?? defaultRowId}
         loading={query.isFetching}
@@ -148,7 +185,7 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
         disableRowSelectionOnClick
         autoHeight
         onRowClick={onRowClick ? (rowParams: GridRowParams<R>) => onRowClick(rowParams.row) : undefined}
-        localeText={{ noRowsLabel: query.isError ? 'Error Occurred' : 'No rows' }}
+        localeText={{ noRowsLabel: query.isError ? 'Error Occurred' : 'No rows', paginationDisplayedRows }}
         {...gridProps}
         sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}
       />

@@ -92,7 +92,14 @@ describe('apiList', () => {
       'GET /api/Crud/insuranceTypes': { body: [{ _id: '1', name: 'Hangar' }], headers: { 'X-Total-Count': '42' } },
     });
     const result = await apiList('/Crud/insuranceTypes', { query: { page: 2, pageSize: 10, sort: 'name:asc', q: '' } });
-    expect(result).toEqual({ rows: [{ _id: '1', name: 'Hangar' }], total: 42 });
+    expect(result).toEqual({ rows: [{ _id: '1', name: 'Hangar' }], total: 42, estimated: false });
     expect(net.calls[0]!.search).toBe('?page=2&pageSize=10&sort=name%3Aasc');
+  });
+
+  it('reads an estimated total and whether a next page exists', async () => {
+    stubFetch({
+      'GET /api/Invoices': { body: [], headers: { 'X-Total-Count': '3045', 'X-Total-Count-Estimated': 'true', 'X-Has-Next-Page': 'true' } },
+    });
+    expect(await apiList('/Invoices')).toEqual({ rows: [], total: 3045, estimated: true, hasNextPage: true });
   });
 });

@@ -1,5 +1,5 @@
 import { FALLBACK_ERROR_MESSAGE } from '@apron/core/errors';
-import { TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
+import { HAS_NEXT_PAGE_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
 
 /** Base path of every call (same origin; the dev server proxies it). */
 export const API_BASE = '/api';
@@ -195,16 +195,26 @@ export async function apiFetch<T>(path: string, options: TApiOptions = {}): Prom
 export interface TListResult<T> {
   rows: T[];
   total: number;
+  /** `X-Total-Count-Estimated`: `total` is the database's estimate, not a count. */
+  estimated: boolean;
+  /** `X-Has-Next-Page`, when the list sends it: whether rows follow this page (counted, never estimated). */
+  hasNextPage?: boolean;
 }
 
-/** A paged list: the body is the rows, the total comes from `X-Total-Count`. */
+/** A paged list: the body is the rows, the total comes from `X-Total-Count` (docs/api.md). */
 export async function apiList<T>(path: string, options: TApiOptions = {}): Promise<TListResult<T>> {
   const response = await send(path, options, false);
   const body = await readBody(response);
   const rows = Array.isArray(body) ? (body as T[]) : [];
   const header = response.headers.get(TOTAL_COUNT_HEADER);
   const total = header !== null && header !== '' && Number.isFinite(Number(header)) ? Number(header) : rows.length;
-  return { rows, total };
+  const hasNextPage = response.headers.get(HAS_NEXT_PAGE_HEADER);
+  return {
+    rows,
+    total,
+    estimated: response.headers.get(TOTAL_COUNT_ESTIMATED_HEADER) === 'true',
+    ...(hasNextPage === 'true' || hasNextPage === 'false' ? { hasNextPage: hasNextPage === 'true' } : {}),
+  };
 }
 
 /** The user-facing text of any failure: the call's message, or 'Error Occurred'. */

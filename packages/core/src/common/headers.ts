@@ -10,5 +10,10 @@ export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
  * X-Total-Count is then the database's estimate, at least the limit + 1.
  */
 export const TOTAL_COUNT_ESTIMATED_HEADER = 'x-total-count-estimated';
+/**
+ * `true` or `false`: whether a row exists after the page asked for. Counted, never estimated, so a
+ * grid whose total is an estimate pages on this (Next) instead of the total.
+ */
+export const HAS_NEXT_PAGE_HEADER = 'x-has-next-page';
 /** Grids count matching rows exactly up to this many; above it they estimate. */
 export const GRID_EXACT_COUNT_UP_TO = 1_000;

@@ -62,7 +62,7 @@ export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, sco
     .offset((query.page - 1) * query.pageSize);
   // The join is only needed for the count when sorting/filtering by company name: never here.
   // Exact up to 1,000 matches, estimated above: the count stops early like the page does.
-  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(agreements).where(where).$dynamic());
+  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(agreements).where(where).$dynamic(), query);
   return { rows, ...counted };
 }
 

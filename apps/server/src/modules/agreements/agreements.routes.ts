@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AGREEMENT_MESSAGES, TOTAL_COUNT_HEADER, ZAgreement, ZAgreementGridQuery, ZAgreementGridRow, ZAgreementInput, ZAgreementsByIds, ZIdParams,
+  AGREEMENT_MESSAGES, ZAgreement, ZAgreementGridQuery, ZAgreementGridRow, ZAgreementInput, ZAgreementsByIds, ZIdParams,
   ZMessage, type TSessionUser,
 } from '@apron/core';
-import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
+import { sendListCount } from '../../platform/http/list-count';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
@@ -35,9 +35,8 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/Agreements',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZAgreementGridQuery, response: { 200: z.array(ZAgreementGridRow) } } },
     async (request, reply) => {
-      const { rows, total, estimated } = await repo.listAgreements(ctx.db, request.query, agreementScopeOf(request.user));
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      const { rows, ...count } = await repo.listAgreements(ctx.db, request.query, agreementScopeOf(request.user));
+      sendListCount(reply, count);
       return rows.map(presentAgreementGridRow);
     },
   );
@@ -50,9 +49,8 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
       const scope = agreementScopeOf(request.user);
       if (scope.companyId && scope.companyId !== request.params.id) throw notFound('Company not found');
       if (!(await findCompany(ctx.db, request.params.id))) throw notFound('Company not found');
-      const { rows, total, estimated } = await repo.listAgreements(ctx.db, { ...request.query, tenantId: request.params.id }, scope);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      const { rows, ...count } = await repo.listAgreements(ctx.db, { ...request.query, tenantId: request.params.id }, scope);
+      sendListCount(reply, count);
       return rows.map(presentAgreementGridRow);
     },
   );

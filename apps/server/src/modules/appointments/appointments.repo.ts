@@ -29,6 +29,6 @@ export async function listInvites(db: DbOrTx, query: TListQuery): Promise<{ rows
     .orderBy(direction(sort.by), direction(invites.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const counted = await countMatching(db, () => db.select({ id: invites.id }).from(invites).where(where).$dynamic());
+  const counted = await countMatching(db, () => db.select({ id: invites.id }).from(invites).where(where).$dynamic(), query);
   return { rows, ...counted };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
-import { INVITE_SENT_MESSAGE, TOTAL_COUNT_HEADER, ZInviteCreate, ZInviteListQuery, ZInviteRow } from '@apron/core';
+import { INVITE_SENT_MESSAGE, ZInviteCreate, ZInviteListQuery, ZInviteRow } from '@apron/core';
 import type { AppContext } from '../../platform/context';
+import { sendListCount } from '../../platform/http/list-count';
 import { presentInvite } from './appointments.presenter';
 import * as repo from './appointments.repo';
 import * as service from './appointments.service';
@@ -28,9 +28,8 @@ export async function appointmentsRoutes(root: FastifyInstance, ctx: AppContext)
     '/api/Waitlist/Invite',
     { config: { access: 'module:Waitlist' }, schema: { tags, querystring: ZInviteListQuery, response: { 200: z.array(ZInviteRow) } } },
     async (request, reply) => {
-      const { rows, total, estimated } = await repo.listInvites(ctx.db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      const { rows, ...count } = await repo.listInvites(ctx.db, request.query);
+      sendListCount(reply, count);
       return rows.map(presentInvite);
     },
   );

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER, ZGeocodeQuery, ZGeocodeResult } from '@apron/core';
-import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
+import { ZGeocodeQuery, ZGeocodeResult } from '@apron/core';
 import {
   ASSET_MESSAGES, ZAsset, ZAssetForm, ZAssetGridRow, ZAssetListQuery, ZAssetMap, ZAssetMapQuery, ZAssetWriteBase, ZMasterAsset, ZMasterAssetDeleted, ZMasterAssetInput,
 } from '@apron/core/assets/index';
@@ -10,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { getFormVersion } from '../forms/index';
 import { GEOCODE_RATE_LIMIT, searchPlaces } from '../properties/index';
-import { countMatching } from '../../platform/http/list-count';
+import { countMatching, sendListCount } from '../../platform/http/list-count';
 import * as masterRepo from './asset-masters.repo';
 import * as masters from './asset-masters.service';
 import { actorOf, MASTER_WRITE_RULE } from './assets.policy';
@@ -76,9 +75,8 @@ export async function assetsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const master = request.query.assetId ? await masterRepo.findMaster(ctx.db, request.query.assetId) : null;
       if (request.query.assetId && !master) throw notFound(ASSET_MESSAGES.invalidId);
       const plan = service.planAssetList(master, request.query);
-      const [rows, counted] = await Promise.all([repo.listAssets(ctx.db, plan), countMatching(ctx.db, repo.matchingAssets(ctx.db, plan))]);
-      reply.header(TOTAL_COUNT_HEADER, String(counted.total));
-      if (counted.estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      const [rows, counted] = await Promise.all([repo.listAssets(ctx.db, plan), countMatching(ctx.db, repo.matchingAssets(ctx.db, plan), request.query)]);
+      sendListCount(reply, counted);
       const byId = new Map<string, NonNullable<typeof master>>(master ? [[master.id, master]] : []);
       for (const id of new Set(rows.map((row) => row.masterId))) {
         if (!byId.has(id)) byId.set(id, (await masterRepo.findMaster(ctx.db, id))!);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TInspectionListQuery, TInspectionStatus } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { countMatching } from '../../platform/http/list-count';
+import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { resolveSort } from '../../platform/http/list-sort';
 import { containsPattern } from '../../platform/http/list-search';
 import { inspections, masterInspections, type InspectionRow, type MasterInspectionRow, type NewInspection } from './inspections.table';
@@ -87,7 +87,7 @@ export async function listInspections(
   db: DbOrTx,
   query: Pick<TInspectionListQuery, 'page' | 'pageSize' | 'sort' | 'q' | 'status'> & { inspectionId?: string },
   scope: { email: string | null },
-): Promise<{ rows: InspectionWithMaster[]; total: number }> {
+): Promise<{ rows: InspectionWithMaster[] } & ListCount> {
   const filters: SQL[] = [];
   if (query.inspectionId) filters.push(eq(inspections.masterInspectionId, query.inspectionId));
   if (scope.email !== null) filters.push(eq(inspections.inspectorEmail, scope.email));
@@ -105,8 +105,8 @@ export async function listInspections(
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const { total } = await countMatching(db, () => db.select({ id: inspections.id }).from(inspections).where(where).$dynamic());
-  return { rows, total };
+  const count = await countMatching(db, () => db.select({ id: inspections.id }).from(inspections).where(where).$dynamic(), query);
+  return { rows, ...count };
 }
 
 function inspectionColumns() {

@@ -8,6 +8,7 @@ import {
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors/app-error';
+import { sendListCount } from '../../platform/http/list-count';
 import { getFormVersion } from '../forms/index';
 import { listSubjects } from './inspection-subjects';
 import { actorOf, inspectionScope, isInspectionStaff } from './inspections.policy';
@@ -74,8 +75,8 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/Inspection/GetInspections',
     { config: { access: 'internal' }, schema: { tags, querystring: ZInspectionListQuery, response: { 200: z.array(ZInspection) } } },
     async (request, reply) => {
-      const { rows, total } = await repo.listInspections(ctx.db, request.query, { email: null });
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      const { rows, ...count } = await repo.listInspections(ctx.db, request.query, { email: null });
+      sendListCount(reply, count);
       return rows.map((row) => presentInspection(row, request.user));
     },
   );
@@ -133,8 +134,8 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/Inspection/GetAllMyInspections',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZMyInspectionsQuery, response: { 200: z.array(ZInspection) } } },
     async (request, reply) => {
-      const { rows, total } = await repo.listInspections(ctx.db, request.query, { email: request.user!.email.toLowerCase() });
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      const { rows, ...count } = await repo.listInspections(ctx.db, request.query, { email: request.user!.email.toLowerCase() });
+      sendListCount(reply, count);
       return rows.map((row) => presentInspection(row, request.user));
     },
   );

@@ -34,6 +34,7 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
 }
 
 export type { InvoiceRow, LineItemRow } from './invoices.table';
+export { seedDemoGeneratedInvoices } from './generated-invoices';
 export { airportToday, findInvoice, listLines, listLinesOfInvoices, listUnpaidInvoices, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
 export { lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid } from './invoices.service';
 export {

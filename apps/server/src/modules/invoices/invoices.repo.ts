@@ -65,7 +65,7 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // Exact up to 1,000 matches, estimated above: the count stops early like the page does.
-  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(invoices).where(where).$dynamic());
+  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(invoices).where(where).$dynamic(), query);
   return { rows, ...counted };
 }
 

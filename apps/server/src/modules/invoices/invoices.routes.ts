@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  INVOICE_MESSAGES, TOTAL_COUNT_HEADER, ZAgreementInvoiceCreate, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
+  INVOICE_MESSAGES, ZAgreementInvoiceCreate, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
   ZInvoiceGridQuery, ZInvoiceGridRow, ZLineItemInput, ZLineItemUpdate, ZLineParams, ZMessage, readSetting, type TSessionUser,
 } from '@apron/core';
-import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
+import { sendListCount } from '../../platform/http/list-count';
 import { findCompany } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
 import { actorOf, companyInvoicesScopeOf, invoiceScopeOf, type InvoiceScope } from './invoices.policy';
@@ -37,9 +37,8 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/Invoices',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZInvoiceGridQuery, response: { 200: z.array(ZInvoiceGridRow) } } },
     async (request, reply) => {
-      const { rows, total, estimated } = await repo.listInvoices(ctx.db, request.query, invoiceScopeOf(request.user));
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      const { rows, ...count } = await repo.listInvoices(ctx.db, request.query, invoiceScopeOf(request.user));
+      sendListCount(reply, count);
       return rows.map(presentInvoiceGridRow);
     },
   );
@@ -51,9 +50,8 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const scope = companyInvoicesScopeOf(request.user);
       const company = await findCompany(ctx.db, request.params.id, scope);
       if (!company) throw notFound('Company not found');
-      const { rows, total, estimated } = await repo.listInvoices(ctx.db, { ...request.query, tenantId: company.id }, company.id);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      const { rows, ...count } = await repo.listInvoices(ctx.db, { ...request.query, tenantId: company.id }, company.id);
+      sendListCount(reply, count);
       return rows.map(presentInvoiceGridRow);
     },
   );

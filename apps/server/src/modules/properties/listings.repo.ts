@@ -82,7 +82,7 @@ async function sortOrder(db: DbOrTx, sort: string | undefined): Promise<SQL[]> {
 }
 
 /** The public listings page: visible, not Inactive; filtered, sorted and paged in SQL. */
-export async function findPublicListings(db: DbOrTx, query: TListingsQuery): Promise<{ rows: ListingRowData[]; total: number; capped: boolean }> {
+export async function findPublicListings(db: DbOrTx, query: TListingsQuery): Promise<{ rows: ListingRowData[]; total: number; capped: boolean; hasNextPage: boolean }> {
   const filters: SQL[] = [isPublicSql];
   if (query.type) filters.push(eq(properties.propertyTypeId, query.type));
   filters.push(...(await attributeFilters(db, query)));
@@ -108,11 +108,14 @@ export async function findPublicListings(db: DbOrTx, query: TListingsQuery): Pro
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  // Count at most cap + 1 matching rows: the answer is exact below the cap and cheap above it.
-  const matching = db.select({ one: sql`1` }).from(properties).where(where).limit(LISTINGS_COUNT_CAP + 1).as('matching');
+  // Count up to the cap or the page's end (whichever is further) + 1: exact below the cap and
+  // cheap above it, and it says whether a next page exists past the cap (issue 20: the pages
+  // offered had stopped at the cap, hiding every listing after the 1,000th).
+  const pageEnd = query.page * query.pageSize;
+  const matching = db.select({ one: sql`1` }).from(properties).where(where).limit(Math.max(LISTINGS_COUNT_CAP, pageEnd) + 1).as('matching');
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
   const n = count?.n ?? 0;
-  return { rows, total: Math.min(n, LISTINGS_COUNT_CAP), capped: n > LISTINGS_COUNT_CAP };
+  return { rows, total: Math.min(n, LISTINGS_COUNT_CAP), capped: n > LISTINGS_COUNT_CAP, hasNextPage: n > pageEnd };
 }
 
 /** The type filter offers only types with at least one public listing (nothing else would match). */

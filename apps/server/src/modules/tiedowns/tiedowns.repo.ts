@@ -50,7 +50,7 @@ export async function listTiedowns(db: DbOrTx, query: TTiedownListQuery, scope: 
     .orderBy(sql`${sort.by} ${direction}`, sql`${tiedownRequests.id} ${direction}`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const count = await countMatching(db, () => db.select({ id: tiedownRequests.id }).from(tiedownRequests).where(where).$dynamic());
+  const count = await countMatching(db, () => db.select({ id: tiedownRequests.id }).from(tiedownRequests).where(where).$dynamic(), query);
   return { rows, ...count };
 }
 

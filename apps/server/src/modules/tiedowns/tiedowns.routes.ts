@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER, PAYMENT_MESSAGES, TEST_CARDS, TOTAL_COUNT_HEADER, ZIdParams, fromCents, hasModule, type TSessionUser } from '@apron/core';
-import { TOTAL_COUNT_ESTIMATED_HEADER } from '@apron/core/common/headers';
+import { IDEMPOTENCY_HEADER, PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, fromCents, hasModule, type TSessionUser } from '@apron/core';
 import {
   TIEDOWN_MESSAGES, ZKtrmCounts, ZKtrmRequest, ZTiedown, ZTiedownCreate, ZTiedownCreated, ZTiedownDetail, ZTiedownFormInfo, ZTiedownListQuery, ZTiedownQuote,
   ZTiedownQuoteQuery, ZTiedownRate, ZTiedownRateParams, ZTiedownRateUpdate, ZTiedownSpaceUpdate, type TTiedownCreate,
 } from '@apron/core/tiedowns';
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
+import { sendListCount } from '../../platform/http/list-count';
 import { actorOf, findInvoiceNumber, findInvoiceNumbers } from '../invoices/index';
 import { loadReceipt } from '../payments/index';
 import { createPaidRequest } from './tiedowns.pay';
@@ -106,10 +106,9 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     '/api/Invoices/List/TieDowns',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZTiedownListQuery, response: { 200: z.array(ZTiedown) } } },
     async (request, reply) => {
-      const { rows, total, estimated } = await repo.listTiedowns(ctx.db, request.query, tiedownScopeOf(request.user!));
+      const { rows, ...count } = await repo.listTiedowns(ctx.db, request.query, tiedownScopeOf(request.user!));
       const numbers = await findInvoiceNumbers(ctx.db, rows.flatMap((r) => (r.invoiceId ? [r.invoiceId] : [])));
-      reply.header(TOTAL_COUNT_HEADER, total);
-      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      sendListCount(reply, count);
       return rows.map((row) => presentTiedown(row, request.user, row.invoiceId ? (numbers.get(row.invoiceId) ?? null) : null));
     },
   );

@@ -119,7 +119,7 @@ export async function listApplicantsOfType(db: DbOrTx, typeId: string, query: TW
     .orderBy(...order)
     .limit(query.pageSize)
     .offset(offset);
-  const count = await countMatching(db, () => db.select({ id: a.id }).from(a).where(where).$dynamic());
+  const count = await countMatching(db, () => db.select({ id: a.id }).from(a).where(where).$dynamic(), query);
   return {
     rows: rows.map((r, i) => ({ ...r.row, propertyTypeName: r.propertyTypeName, position: plainQueue ? offset + i + 1 : Number(r.position) })),
     count,

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IDEMPOTENCY_HEADER, TOTAL_COUNT_HEADER, WAITLIST_MESSAGES, ZIdParams, ZMessage, ZWaitlistAccountCreated, ZWaitlistApplicant, ZWaitlistApplicantUpdate,
+  IDEMPOTENCY_HEADER, WAITLIST_MESSAGES, ZIdParams, ZMessage, ZWaitlistAccountCreated, ZWaitlistApplicant, ZWaitlistApplicantUpdate,
   ZWaitlistCreateAccount, ZWaitlistGridQuery, ZWaitlistGridRow, ZWaitlistJoin, ZWaitlistJoined, ZWaitlistJoinInfo, ZWaitlistMove, ZWaitlistPrivateStatus,
   ZWaitlistTokenParams, ZWaitlistTypeSummary, fromCents, type TSessionUser,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
-import { TOTAL_COUNT_ESTIMATED_HEADER as ESTIMATED_COUNT_HEADER } from '@apron/core/common/headers';
 import { fieldError, notFound } from '../../platform/errors/app-error';
+import { sendListCount } from '../../platform/http/list-count';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { factSheetRoutes } from './fact-sheet.routes';
 import { isStaffJoin, joinWaitlist, waitlistChargeCents } from './waitlist.join';
@@ -54,8 +54,7 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (!(await repo.propertyTypeExists(ctx.db, request.params.typeId))) throw notFound('Property type not found');
       const { rows, count } = await repo.listApplicantsOfType(ctx.db, request.params.typeId, request.query);
       const unread = await unreadCounts(ctx.db, rows.map((row) => row.id));
-      reply.header(TOTAL_COUNT_HEADER, String(count.total));
-      if (count.estimated) reply.header(ESTIMATED_COUNT_HEADER, 'true');
+      sendListCount(reply, count);
       return rows.map((row) => presentGridRow(row, unread.get(row.id) ?? 0));
     },
   );

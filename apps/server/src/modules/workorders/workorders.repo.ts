@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TWorkorderGridQuery } from '@apron/core/workorders/index';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
-import { countMatching } from '../../platform/http/list-count';
+import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { containsPattern } from '../../platform/http/list-search';
 import type { WorkorderScope } from './workorders.policy';
 import { masterWorkorders, workorderAutoRules, workorders, type MasterWorkorderRow, type WorkorderRow } from './workorders.table';
@@ -85,7 +85,7 @@ function scopeFilter(scope: WorkorderScope): SQL | undefined {
 }
 
 /** One page of work orders (of one master when `workorderId` is given), sorted and counted in SQL. */
-export async function listWorkorders(db: DbOrTx, query: TWorkorderGridQuery, scope: WorkorderScope): Promise<{ rows: WorkorderWithMaster[]; total: number; estimated: boolean }> {
+export async function listWorkorders(db: DbOrTx, query: TWorkorderGridQuery, scope: WorkorderScope): Promise<{ rows: WorkorderWithMaster[] } & ListCount> {
   const filters: SQL[] = [];
   const scoped = scopeFilter(scope);
   if (scoped) filters.push(scoped);
@@ -103,8 +103,8 @@ export async function listWorkorders(db: DbOrTx, query: TWorkorderGridQuery, sco
     .orderBy(order, sort.direction === 'desc' ? sql`${workorders.id} desc` : asc(workorders.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const { total, estimated } = await countMatching(db, () => db.select({ id: workorders.id }).from(workorders).where(where).$dynamic());
-  return { rows: rows.map((r) => ({ ...r.workorder, masterName: r.masterName })), total, estimated };
+  const count = await countMatching(db, () => db.select({ id: workorders.id }).from(workorders).where(where).$dynamic(), query);
+  return { rows: rows.map((r) => ({ ...r.workorder, masterName: r.masterName })), ...count };
 }
 
 export async function findWorkorder(db: DbOrTx, id: string, scope: WorkorderScope, forUpdate = false): Promise<WorkorderWithMaster | null> {

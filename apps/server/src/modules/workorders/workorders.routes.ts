@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
+import { sendListCount } from '../../platform/http/list-count';
 import { loadSystemSettings } from '../settings/index';
 import { inspectionSummary, masterInspectionOptions, type InspectionSummary } from './linked-modules';
 import { renderWorkorderPdf } from './workorder-pdf';
@@ -92,9 +93,8 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/Workorder/GetWorkorders',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZWorkorderGridQuery, response: { 200: z.array(ZWorkorderRow) } } },
     async (request, reply) => {
-      const { rows, total, estimated } = await repo.listWorkorders(ctx.db, request.query, workorderScopeOf(user(request)));
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (estimated) reply.header('X-Total-Count-Estimated', 'true');
+      const { rows, ...count } = await repo.listWorkorders(ctx.db, request.query, workorderScopeOf(user(request)));
+      sendListCount(reply, count);
       const inspections = await inspectionsOf(ctx.db, rows);
       return rows.map((row) => presentWorkorderRow(row, inspections, request.user));
     },
@@ -106,8 +106,8 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, querystring: ZWorkorderGridQuery.omit({ workorderId: true }), response: { 200: z.array(ZWorkorderRow) } } },
     async (request, reply) => {
       const query = { ...request.query, workorderId: request.params.id };
-      const { rows, total } = await repo.listWorkorders(ctx.db, query, user(request).email.toLowerCase());
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      const { rows, ...count } = await repo.listWorkorders(ctx.db, query, user(request).email.toLowerCase());
+      sendListCount(reply, count);
       const inspections = await inspectionsOf(ctx.db, rows);
       return rows.map((row) => presentWorkorderRow(row, inspections, request.user));
     },

@@ -1,12 +1,21 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { GRID_EXACT_COUNT_UP_TO } from '@apron/core/common/headers';
+import { GRID_EXACT_COUNT_UP_TO, HAS_NEXT_PAGE_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
 import type { DbOrTx } from '../../db/client';
 
 export interface ListCount {
   total: number;
-  /** More than `GRID_EXACT_COUNT_UP_TO` rows match: `total` is the planner's estimate. */
+  /** More rows match than were counted: `total` is the planner's estimate, at least the rows known to exist. */
   estimated: boolean;
+  /** Whether a row exists after the page asked for: counted, never estimated. */
+  hasNextPage: boolean;
+}
+
+/** The page a list request asks for (1-based). */
+export interface ListWindow {
+  page: number;
+  pageSize: number;
 }
 
 interface ExplainNode {
@@ -23,17 +32,29 @@ async function estimateRows(db: DbOrTx, matching: PgSelect): Promise<number> {
 }
 
 /**
- * How many rows a grid's filters match, at a cost that does not grow with the table: rows are
- * counted exactly up to `GRID_EXACT_COUNT_UP_TO` (an index walk that stops there); beyond it the
- * total is the planner's estimate (never below the limit + 1), flagged `estimated`. An exact
- * count of 500,000 matching invoices reads 500,000 index entries on every page of the grid.
- * `matching` builds a select of one column from the filtered table, without order or limit (a
- * builder is changed by `.limit()`, so each use builds its own).
+ * How many rows a grid's filters match, and whether the page asked for has a next page, at a
+ * cost that does not grow with the table: rows are counted exactly up to `GRID_EXACT_COUNT_UP_TO`
+ * or to the end of the page asked for (whichever is further) plus one — no more than the page
+ * itself reads. Beyond that the total is the planner's estimate (never below the rows counted),
+ * flagged `estimated`. The estimate is stale wherever statistics lag (PGlite runs no autovacuum;
+ * PostgreSQL after a bulk load), so `hasNextPage` never depends on it: a grid that trusted an
+ * estimated total hid every row past it (issue 20). `matching` builds a select of one column from
+ * the filtered table, without order or limit (a builder is changed by `.limit()`, so each use
+ * builds its own).
  */
-export async function countMatching(db: DbOrTx, matching: () => PgSelect): Promise<ListCount> {
-  const limited = matching().limit(GRID_EXACT_COUNT_UP_TO + 1).as('matching');
+export async function countMatching(db: DbOrTx, matching: () => PgSelect, window: ListWindow): Promise<ListCount> {
+  const pageEnd = window.page * window.pageSize;
+  const countedUpTo = Math.max(GRID_EXACT_COUNT_UP_TO, pageEnd) + 1;
+  const limited = matching().limit(countedUpTo).as('matching');
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
   const n = counted?.n ?? 0;
-  if (n <= GRID_EXACT_COUNT_UP_TO) return { total: n, estimated: false };
-  return { total: Math.max(await estimateRows(db, matching()), GRID_EXACT_COUNT_UP_TO + 1), estimated: true };
+  if (n < countedUpTo) return { total: n, estimated: false, hasNextPage: n > pageEnd };
+  return { total: Math.max(await estimateRows(db, matching()), countedUpTo), estimated: true, hasNextPage: true };
+}
+
+/** A list's count headers: X-Total-Count, X-Total-Count-Estimated when it is one, X-Has-Next-Page (docs/api.md). */
+export function sendListCount(reply: FastifyReply, count: ListCount): void {
+  reply.header(TOTAL_COUNT_HEADER, String(count.total));
+  if (count.estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+  reply.header(HAS_NEXT_PAGE_HEADER, String(count.hasNextPage));
 }

@@ -127,3 +127,28 @@ describe('public listings page', () => {
     expect(document.activeElement).toHaveAttribute('title', 'T-Hangar A2');
   });
 });
+
+describe('public listings past the count cap (issue 20)', () => {
+  it('offers the page after the 1,000th listing while the server says one follows', async () => {
+    const user = userEvent.setup();
+    const net = stubFetch({
+      'GET /api/Session': SIGNED_OUT,
+      'GET /api/AppConfig': { body: appConfig(true) },
+      'GET /api/Listings/Types': { body: [] },
+      'GET /api/Listings/Attributes': { body: [] },
+      'GET /api/Listings': (call) => {
+        const page = Number(new URLSearchParams(call.search).get('page'));
+        return { body: LISTINGS, headers: { 'X-Total-Count': '1000', 'X-Total-Count-Capped': 'true', 'X-Has-Next-Page': String(page < 101) } };
+      },
+    });
+    renderApp('/listings?page=100');
+    expect(await screen.findByText('1,000+ listings')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Listings pages' });
+    await waitFor(() => expect(within(pager).getByRole('button', { name: 'page 100' })).toBeInTheDocument());
+    expect(within(pager).getByRole('button', { name: 'Go to next page' })).toBeEnabled();
+    await user.click(within(pager).getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastListingsQuery(net).get('page')).toBe('101'));
+    expect(await within(pager).findByRole('button', { name: 'page 101' })).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+  });
+});

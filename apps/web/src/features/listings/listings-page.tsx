@@ -154,7 +154,10 @@ export function ListingsPage({ actions }: { actions?: ReactNode } = {}) {
       })),
     [rows],
   );
-  const pageCount = Math.max(1, Math.ceil(Math.min(total, LISTINGS_COUNT_CAP) / state.pageSize));
+  // The count stops at the cap; past it the pages go on while the server says one follows
+  // (X-Has-Next-Page), so no listing after the 1,000th is out of reach (issue 20).
+  const reached = listings.data?.hasNextPage ? state.page + 1 : rows.length > 0 ? state.page : 0;
+  const pageCount = Math.max(1, Math.ceil(Math.min(total, LISTINGS_COUNT_CAP) / state.pageSize), reached);
   const totalText = total >= LISTINGS_COUNT_CAP ? `${LISTINGS_COUNT_CAP.toLocaleString('en-US')}+` : String(total);
 
   return (
