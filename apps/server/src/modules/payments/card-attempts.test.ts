@@ -4,7 +4,7 @@ import { PAID_BY_BALANCE, type TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { TestPaymentProvider } from '../../platform/payments/index';
-import { addCredit, buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
+import { addCredit, buildCompany, buildInvoice, moneyKey, superAdmin } from '../invoices/billing.test-support';
 import { CARD_MESSAGES, beginCardAttempt, chargeCardAttempt, finishCardAttempt, reconcileCardAttempts, refundCardAttempt } from './card-payments';
 import { cardAttempts } from './card-attempts.table';
 import { payments } from './payments.table';
@@ -95,7 +95,7 @@ describe('card payment attempts', () => {
     if (begun.kind !== 'charge') throw new Error('expected a new attempt');
     // While the card attempt is in flight, the tenant pays the same line from the balance.
     await addCredit(admin, company._id, 100);
-    const byBalance = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [invoice._id]: [line._id] } });
+    const byBalance = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [invoice._id]: [line._id] } });
     expect(byBalance.statusCode).toBe(200);
     const result = await chargeCardAttempt(provider, begun.attempt, APPROVE, begun.note);
     const done = await finishCardAttempt(t.db, actor, begun.attempt, result!);

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, PAYMENT_MESSAGES } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
@@ -66,7 +66,7 @@ export async function saveIdempotentAnswer<B>(tx: DbOrTx, operation: string, key
  * The same as a CTE of a set-based statement (pay from balance writes its answer in its one
  * statement): `select` gives one row of (owner_id uuid, status int, body jsonb), or none.
  */
-export function idempotentAnswerInsertCte(name: string, operation: string, key: SQL, select: SQL): SQL {
+export function idempotentAnswerInsertCte(name: string, operation: string, key: SQL | Placeholder, select: SQL): SQL {
   return sql`${sql.identifier(name)} as (
     insert into idempotent_answers (operation, idempotency_key, owner_id, status, body)
     select ${operation}::text, ${key}::text, a.owner_id, a.status, a.body from (${select}) as a
