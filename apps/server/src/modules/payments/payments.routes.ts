@@ -104,7 +104,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
       const invoice = await loadInvoiceView(ctx.db, invoiceOfToken(request.params.token), null, null);
       const paid = invoice.status === 'Paid';
       const payable = invoice.status !== 'Cancelled' && invoice.amountDue > 0;
-      const abilities = { ...invoice.abilities, payOnline: payable, comment: false, email: false, payLink: false };
+      const abilities = { ...invoice.abilities, payOnline: payable, payFromBalance: false, comment: false, email: false, payLink: false };
       return { invoice: { ...invoice, abilities }, paid, message: paid ? PAYMENT_MESSAGES.success : null };
     },
   );

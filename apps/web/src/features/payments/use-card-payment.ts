@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { PAYMENT_MESSAGES } from '@apron/core/payments';
 import { errorMessage, isTransientFailure } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
-import { newIdempotencyKey, usePayByCard } from './api';
+import { newIdempotencyKey } from '../../lib/money-attempt';
+import { usePayByCard } from './api';
 
 export interface TCardProblem {
   text: string;
