@@ -108,7 +108,9 @@ export const BALANCES_SCENARIOS: Record<string, HttpScenario> = {
               k = lines.length - 1;
             }
             const line = lines[k]!;
-            return { path, headers, body: JSON.stringify({ [line.invoice_id]: [line.line_id] }) };
+            // One Idempotency-Key per request, as the page makes one per payment (required since issue 20).
+            const key = `bench-${server}-${cursor[server]}-${line.line_id}`;
+            return { path, headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ [line.invoice_id]: [line.line_id] }) };
           },
           used: (server: ServerLabel) => Math.min(cursor[server], pools[server].length),
         },

@@ -6,9 +6,11 @@ import { roleAccount } from '../../support/roles';
 /**
  * Issue 5's journey: a tenant pays two lines of an invoice by test card, a finance clerk records
  * a check for a third and e-mails the invoice copy notice (issue 13's Send Notice), the tenant
- * pays the last from the company balance, and the invoice reads Paid. The invoice (four lines)
- * and a credit covering the last line are created through the API by the admin first, so the
- * journey does not depend on the shape of the demo billing data.
+ * pays a fourth from the company balance on the balances page and the last one from the balance
+ * on the invoice page itself, with a double click (issue 20: one payment, the success message
+ * stays), and the invoice reads Paid. The invoice (five lines) and a credit covering the last two
+ * lines are created through the API by the admin first, so the journey does not depend on the
+ * shape of the demo billing data.
  */
 interface TSetup {
   invoiceId: string;
@@ -21,6 +23,7 @@ const LINES = [
   { name: 'E2E Tie-down', description: 'Two nights', charges: 50.25, amount: 2 },
   { name: 'E2E Fuel', description: 'Jet A', charges: 75, amount: 1 },
   { name: 'E2E Cleaning', description: 'Apron sweep', charges: 40, amount: 1 },
+  { name: 'E2E De-icing', description: 'One treatment', charges: 35, amount: 1 },
 ] as const;
 
 async function withRole<T>(role: 'admin' | 'tenant', run: (api: APIRequestContext, csrf: string) => Promise<T>): Promise<T> {
@@ -51,10 +54,10 @@ async function createInvoiceForTenant(): Promise<TSetup> {
       const added = await api.post(`/api/Invoices/LineItems/Add/${invoiceId}`, { headers, data: line });
       expect(added.status(), await added.text()).toBe(201);
     }
-    // a credit that covers the last line whatever the demo balance is
+    // a credit that covers the last two lines whatever the demo balance is
     const credit = await api.post('/api/Company/Balances', {
-      headers,
-      data: { tenantId: companyId, accountNum: '4400123456', routingNum: '021000021', amount: 40, type: 'Credit', dateApplied: new Date().toISOString().slice(0, 10) },
+      headers: { ...headers, 'Idempotency-Key': `e2e-credit-${Date.now()}` },
+      data: { tenantId: companyId, accountNum: '4400123456', routingNum: '021000021', amount: 75, type: 'Credit', dateApplied: new Date().toISOString().slice(0, 10) },
     });
     expect(credit.status(), await credit.text()).toBe(201);
     return { invoiceId, invoiceNumber: invoice.invoiceNumber, companyId };
@@ -131,7 +134,7 @@ test.describe.serial('billing: card, check and balance', () => {
   test.describe('tenant from balance', () => {
     test.use({ storageState: roleAccount('tenant').storageState });
 
-    test('pays the last line from the balance, and the invoice reads Paid', async ({ page }) => {
+    test('pays a line from the balance on the balances page', async ({ page }) => {
       await page.goto(`/companies/${setup.companyId}/balances`);
       await expect(page.getByRole('heading', { level: 1, name: 'Account Balance' })).toBeVisible();
       await page.getByRole('button', { name: 'Pay Invoices' }).click();
@@ -141,12 +144,31 @@ test.describe.serial('billing: card, check and balance', () => {
       await expect(page.getByText('Payment Successful')).toBeVisible();
       await expect(dialog.getByRole('table', { name: 'Paid lines' }).getByText('PAID BY BALANCE')).toBeVisible();
       await dialog.getByRole('button', { name: 'Close' }).click();
+    });
 
+    test('pays the last line from the balance on the invoice page with a double click: one payment, and the invoice reads Paid', async ({ page }) => {
       await page.goto(`/invoices/${setup.invoiceId}`);
+      const fromBalance = page.getByRole('region', { name: 'Pay From Balance' });
+      await expect(fromBalance.getByRole('button', { name: 'Pay $0.00 From Balance' })).toBeDisabled();
+      await page.getByRole('checkbox', { name: 'Select E2E De-icing' }).check();
+      await fromBalance.getByRole('button', { name: 'Pay $35.00 From Balance' }).dblclick();
+      await expect(page.getByText('Payment Successful')).toBeVisible();
+      const lines = page.getByRole('table', { name: 'Line items' });
+      await expect(lines.getByRole('row', { name: /E2E De-icing/ }).getByText('PAID BY BALANCE')).toBeVisible();
+      // no second request's refusal replaced the success message
+      await expect(page.getByText('Payment Successful')).toBeVisible();
+      await expect(page.getByText('A selected line is already paid or not on this invoice.')).toHaveCount(0);
+
       const details = page.getByRole('region', { name: 'Invoice details' });
       await expect(details.getByText('Paid', { exact: true })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Line items' }).getByRole('row', { name: /E2E Cleaning/ }).getByText('PAID BY BALANCE')).toBeVisible();
+      await expect(lines.getByRole('row', { name: /E2E Cleaning/ }).getByText('PAID BY BALANCE')).toBeVisible();
       await expect(page.getByRole('button', { name: /Pay With Card/ })).toHaveCount(0);
+      // one Debit per payment: the balances page's and the invoice page's
+      const debits = await withRole('tenant', async (api) => {
+        const ledger = (await (await api.get(`/api/Company/Balances/${setup.companyId}?pageSize=100`)).json()) as { records: Array<{ type: string; reference: string | null }> };
+        return ledger.records.filter((r) => r.type === 'Debit' && r.reference === `Invoice #${setup.invoiceNumber}`);
+      });
+      expect(debits).toHaveLength(2);
     });
   });
 });

@@ -8,6 +8,7 @@ export * from '../platform/audit/audit.table';
 export * from '../platform/mail/mail.table';
 export * from '../platform/events/events.table';
 export * from '../platform/rate-limit/rate-limit.table';
+export * from '../platform/idempotency/idempotency.table';
 export * from '../platform/auth/accounts.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/properties/properties.table';

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
 import { useForm, useWatch, type Control, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -113,6 +113,9 @@ export function SchemaFormDialog<S extends z.ZodType<FieldValues, FieldValues>>(
   const control = form.control as unknown as Control<TInput>;
   const values = useWatch({ control }) as TInput;
   const shown = typeof fields === 'function' ? fields(values) : fields;
+  // A second submit while one validates or saves does nothing: a double click on Save (a money
+  // record among them) must not send twice, and `saving` disables the button one render too late.
+  const inFlight = useRef(false);
   const submit = form.handleSubmit(async (values) => {
     if (readOnly) return onClose();
     setSaving(true);
@@ -126,12 +129,22 @@ export function SchemaFormDialog<S extends z.ZodType<FieldValues, FieldValues>>(
       setSaving(false);
     }
   });
+  const submitOnce = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await submit(event);
+    } finally {
+      inFlight.current = false;
+    }
+  };
   return (
     <FormDialog
       open
       title={title}
       onClose={onClose}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void submitOnce(event)}
       submitting={saving}
       submitLabel={readOnly ? 'Close' : submitLabel}
       cancelLabel={readOnly ? 'Close' : 'Cancel'}

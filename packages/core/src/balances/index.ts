@@ -99,3 +99,4 @@ export const ZPayFromBalance = z
 export type TPayFromBalance = z.infer<typeof ZPayFromBalance>;
 
 export const ZPayFromBalanceResult = z.object({ message: z.string(), balance: z.number(), paid: z.number() });
+export type TPayFromBalanceResult = z.infer<typeof ZPayFromBalanceResult>;

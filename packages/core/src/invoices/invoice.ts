@@ -134,6 +134,8 @@ export const ZInvoiceAbilities = z.object({
   comment: z.boolean(),
   email: z.boolean(),
   payOnline: z.boolean(),
+  /** Pay the selected lines from the company's balance (the page checks the balance covers them). */
+  payFromBalance: z.boolean(),
   manualPayment: z.boolean(),
   payLink: z.boolean(),
 });

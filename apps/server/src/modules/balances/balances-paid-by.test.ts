@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { buildCompany, superAdmin } from '../invoices/billing.test-support';
+import { buildCompany, moneyKey, superAdmin } from '../invoices/billing.test-support';
 import { balanceRecords } from './balances.table';
 
 /** Add Record, Paid By Cash or Check (spec doc 1): cash needs no bank numbers, a check's account is stored masked. */
@@ -20,7 +20,7 @@ afterAll(async () => t?.close());
 
 describe('Add Record: Paid By', () => {
   it('records a cash credit with a comment and no bank numbers', async () => {
-    const res = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: base({ paidBy: 'Cash', comment: 'Paid at the front desk' }) });
+    const res = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: base({ paidBy: 'Cash', comment: 'Paid at the front desk' }) });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ amount: 120.5, type: 'Credit', accountNum: '****', routingNum: '', reference: 'Cash: Paid at the front desk' });
     const [row] = await t.db.select().from(balanceRecords).where(eq(balanceRecords.id, res.json()._id));
@@ -28,18 +28,18 @@ describe('Add Record: Paid By', () => {
   });
 
   it('asks cash for its comment, and a check for its numbers, naming the field', async () => {
-    const cash = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: base({ paidBy: 'Cash', comment: ' ' }) });
+    const cash = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: base({ paidBy: 'Cash', comment: ' ' }) });
     expect(cash.statusCode).toBe(400);
     expect(cash.json().errors).toEqual({ comment: 'Comment is required' });
-    const check = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: base({ paidBy: 'Check', accountNum: '', routingNum: '12a' }) });
+    const check = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: base({ paidBy: 'Check', accountNum: '', routingNum: '12a' }) });
     expect(check.json().errors).toEqual({ accountNum: 'Account Number is required', routingNum: 'Routing Number must be digits' });
-    const neither = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: base({ paidBy: 'Card' }) });
+    const neither = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: base({ paidBy: 'Card' }) });
     expect(neither.json().errors).toEqual({ paidBy: 'Paid By must be Cash or Check' });
   });
 
   it('stores a check with only the last four digits of its account; a body without paidBy is a check', async () => {
     for (const payload of [base({ paidBy: 'Check', accountNum: '000123456789', routingNum: '021000021' }), base({ accountNum: '000123456789', routingNum: '021000021' })]) {
-      const res = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload });
+      const res = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload });
       expect(res.statusCode, res.body).toBe(201);
       const [row] = await t.db.select().from(balanceRecords).where(eq(balanceRecords.id, res.json()._id));
       expect(row).toMatchObject({ accountNumMasked: '****6789', routingNum: '021000021', reference: null });

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BALANCE_MESSAGES, TOTAL_COUNT_HEADER, ZBalanceQuery, ZBalanceRecord, ZBalanceRecordCreate, ZBalances, ZPayFromBalance, ZPayFromBalanceResult,
-  ZUnpaidBalance, fromCents, hasModule, type TBalanceRecord, type TBalanceType, type TSessionUser,
+  TOTAL_COUNT_HEADER, ZBalanceQuery, ZBalanceRecord, ZBalanceRecordCreate, ZBalances, ZPayFromBalance, ZPayFromBalanceResult, ZUnpaidBalance,
+  fromCents, hasModule, type TSessionUser,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
+import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import { findCompany, isCompanyUser } from '../companies/index';
 import { actorOf, listLinesOfInvoices, listUnpaidInvoices, presentLine } from '../invoices/index';
-import type { BalanceRecordRow } from './balances.table';
+import { presentRecord } from './balances.presenter';
 import { listBalanceRecords } from './balances.repo';
 import { companyBalanceCents, createBalanceRecord, payFromBalance } from './balances.service';
 import { requestReceiptPdfs } from '../payments/index';
@@ -21,21 +22,6 @@ function balanceScopeOf(user: TSessionUser | null): string | null {
   if (hasModule(user, 'Company') || hasModule(user, 'Invoices')) return null;
   if (isCompanyUser(user)) return user.companyId;
   throw forbidden();
-}
-
-function presentRecord(row: BalanceRecordRow & { runningCents: number }): TBalanceRecord {
-  return {
-    _id: row.id,
-    tenantId: row.companyId,
-    accountNum: row.accountNumMasked,
-    routingNum: row.routingNum,
-    amount: fromCents(row.amountCents),
-    type: row.type as TBalanceType,
-    dateApplied: row.dateApplied,
-    reference: row.reference,
-    runningBalance: fromCents(row.runningCents),
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** Balances: the ledger, Add Record, unpaid lines and pay from balance. */
@@ -63,9 +49,8 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/Company/Balances',
     { config: { access: 'admin:Company' }, schema: { tags, body: ZBalanceRecordCreate, response: { 201: ZBalanceRecord.extend({ message: z.string() }) } } },
     async (request, reply) => {
-      const row = await ctx.db.transaction((tx) => createBalanceRecord(tx, actorOf(request), request.body));
-      const balance = await companyBalanceCents(ctx.db, row.companyId);
-      return reply.status(201).send({ ...presentRecord({ ...row, runningCents: balance }), message: BALANCE_MESSAGES.added });
+      const answer = await createBalanceRecord(ctx.db, actorOf(request), request.body, idempotencyKeyOf(request, true));
+      return reply.status(answer.status as 201).send(answer.body);
     },
   );
 
@@ -95,12 +80,12 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.post(
     '/api/Company/UpdateInvoiceItems',
     { config: { access: 'signedIn' }, schema: { tags, body: ZPayFromBalance, response: { 200: ZPayFromBalanceResult } } },
-    async (request) => {
+    async (request, reply) => {
       const scope = balanceScopeOf(request.user);
-      const { paymentIds, ...answer } = await payFromBalance(ctx.db, actorOf(request), request.body, scope);
+      const { paymentIds, answer } = await payFromBalance(ctx.db, actorOf(request), request.body, scope, idempotencyKeyOf(request, true));
       // Receipt PDFs are rendered by a job after commit, not while the company's ledger is locked.
       requestReceiptPdfs(ctx, paymentIds);
-      return answer;
+      return reply.status(answer.status as 200).send(answer.body);
     },
   );
 }

@@ -1,16 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   BALANCE_MESSAGES, INVOICE_MESSAGES, calendarDate, fromCents, hasSufficientFunds, maskAccountNumber, readSetting, toCents,
-  type TBalanceRecordCreate, type TPayFromBalance,
+  type TBalanceRecord, type TBalanceRecordCreate, type TPayFromBalance, type TPayFromBalanceResult,
 } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isoTimestampSql, recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { hotStatement, type Slots } from '../../db/hot-statement';
+import { findIdempotentAnswer, idempotentAnswerInsertCte, saveIdempotentAnswer, type IdempotentAnswer } from '../../platform/idempotency/index';
 import { lockCompany, lockCompanyCte } from '../companies/index';
 import { invoiceCompanyIdSql, lockSelectionsCtes, payableSelectionsOf, selectionIds } from '../invoices/index';
 import { balancePaymentsRecorder, type LedgerDebitCtes } from '../payments/index';
 import { loadSystemSettingsCached } from '../settings/index';
+import { presentRecord } from './balances.presenter';
 import { balanceRecords } from './balances.table';
 
 /** Balance = sum of Credits - sum of Debits, in SQL (PRODUCT-RULES 7). */
@@ -27,9 +29,32 @@ async function lockLedger(tx: Tx, companyId: string): Promise<boolean> {
   return !!(await lockCompany(tx, companyId));
 }
 
-/** Add Record (Company admins only): Cash with a comment, or Check with its account number stored masked. */
-export async function createBalanceRecord(tx: Tx, actor: AuditActor, input: TBalanceRecordCreate) {
-  if (!(await lockLedger(tx, input.tenantId))) throw fieldError('tenantId', 'Company not found');
+/** The operation names of the ledger's answers kept per Idempotency-Key (`idempotent_answers`). */
+const ADD_RECORD = 'balance-record';
+const PAY_FROM_BALANCE = 'pay-from-balance';
+
+export type TBalanceRecordAdded = TBalanceRecord & { message: string };
+
+/**
+ * Add Record (Company admins only), once per Idempotency-Key (PRODUCT-RULES 29): under the
+ * ledger's lock the key's first answer is looked up, else the record is written and the answer -
+ * the record with the balance after it, read in this transaction - kept with it. A saved record
+ * is never answered with an error, and the same key again credits nothing more.
+ */
+export async function createBalanceRecord(db: Db, actor: AuditActor, input: TBalanceRecordCreate, key: string): Promise<IdempotentAnswer<TBalanceRecordAdded>> {
+  return db.transaction(async (tx) => {
+    if (!(await lockLedger(tx, input.tenantId))) throw fieldError('tenantId', 'Company not found');
+    const first = await findIdempotentAnswer<TBalanceRecordAdded>(tx, ADD_RECORD, key, input.tenantId);
+    if (first) return first;
+    const row = await insertBalanceRecord(tx, actor, input);
+    const answer = { status: 201, body: { ...presentRecord({ ...row, runningCents: await companyBalanceCents(tx, row.companyId) }), message: BALANCE_MESSAGES.added } };
+    await saveIdempotentAnswer(tx, ADD_RECORD, key, row.companyId, answer);
+    return answer;
+  });
+}
+
+/** Cash with a comment, or Check with its account number stored masked; the caller holds the ledger. */
+async function insertBalanceRecord(tx: Tx, actor: AuditActor, input: TBalanceRecordCreate) {
   const amountCents = toCents(input.amount);
   // A hand-written Debit is a correction and may not take the balance below zero either.
   if (input.type === 'Debit' && !hasSufficientFunds(await companyBalanceCents(tx, input.tenantId), amountCents)) {
@@ -60,6 +85,9 @@ interface DebitValues extends Record<string, unknown> {
   debitDate: string;
   debitReference: string;
   debitBy: string | null;
+  /** The Idempotency-Key and message of the answer kept with the Debit. */
+  answerKey: string;
+  answerMessage: string;
 }
 
 /**
@@ -67,7 +95,9 @@ interface DebitValues extends Record<string, unknown> {
  * (`balancePaymentsRecorder`), with slots for `DebitValues`. The caller holds the company row, so
  * the sum read here is the committed ledger (a statement after the lock sees every Debit committed
  * before it). The Debit is written only when the balance covers it (PRODUCT-RULES 6,
- * `hasSufficientFunds`: balance >= amount > 0); `ledger.balance` is the balance before it.
+ * `hasSufficientFunds`: balance >= amount > 0); `ledger.balance` is the balance before it. With
+ * the Debit, the request's answer is kept for its Idempotency-Key (`answered`): in this statement,
+ * so pay from balance stays one statement of writes; a refused Debit keeps no answer.
  */
 function debitIfFunded(slot: Slots<DebitValues>): LedgerDebitCtes {
   return {
@@ -79,7 +109,14 @@ function debitIfFunded(slot: Slots<DebitValues>): LedgerDebitCtes {
       select ${slot('ledgerCompanyId')}::uuid, '****', '', ${slot('debitCents')}::bigint, 'Debit', ${slot('debitDate')}::date, ${slot('debitReference')}::text, ${slot('debitBy')}::uuid
       from ledger where ${slot('debitCents')}::bigint > 0 and ledger.balance >= ${slot('debitCents')}::bigint
       returning *
-    )`,
+    ), ${idempotentAnswerInsertCte(
+      'answered',
+      PAY_FROM_BALANCE,
+      slot('answerKey'),
+      sql`select ${slot('ledgerCompanyId')}::uuid as owner_id, 200 as status, jsonb_build_object(
+            'message', ${slot('answerMessage')}::text, 'balance', (ledger.balance - debit.amount_cents) / 100.0, 'paid', debit.amount_cents / 100.0) as body
+          from ledger cross join debit`,
+    )}`,
     // what `recordAudit(.., { entity: 'balanceRecord', after: debit })` stores (the routing number is a secret field)
     audit: sql`select 'create' as action, 'balanceRecord' as entity, d.id::text as entity_id, jsonb_build_object(
         'id', d.id, 'companyId', d.company_id, 'accountNumMasked', d.account_num_masked, 'amountCents', d.amount_cents, 'type', d.type,
@@ -111,6 +148,11 @@ const lockPayment = hotStatement<LockValues, { payer: { id: string; name: string
   },
 );
 
+export interface PaidFromBalance {
+  answer: IdempotentAnswer<TPayFromBalanceResult>;
+  paymentIds: string[];
+}
+
 /**
  * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
  * (airport date and name; cached for a few seconds, this runs hundreds of times a second). Then
@@ -122,9 +164,11 @@ const lockPayment = hotStatement<LockValues, { payer: { id: string; name: string
  * lines 'PAID BY BALANCE', the invoices' totals, the audit rows and the receipt e-mails - or
  * nothing when the funds are short - and one more the invoices' events. Concurrent requests for
  * one company queue on the ledger lock, so the balance never goes below zero and a line is paid
- * once. Returns the payment ids for `requestReceiptPdfs` (after commit).
+ * once. The Idempotency-Key's first answer, looked up once the ledger is held, answers a
+ * replay (PRODUCT-RULES 29; the answer is kept by the payment's statement). Returns the answer
+ * and the payment ids for `requestReceiptPdfs` (after commit; none for a replay).
  */
-export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null) {
+export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null, key: string): Promise<PaidFromBalance> {
   const invoiceIds = Object.keys(body).sort();
   const chosen = invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! }));
   const settings = await loadSystemSettingsCached(db);
@@ -136,17 +180,24 @@ export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBa
     const company = locked!.payer;
     if (!company) throw notFound(INVOICE_MESSAGES.notFound);
     const companyId = company.id;
+    // A statement after the ledger lock: it sees the answer of a click with this key that held it before.
+    const first = await findIdempotentAnswer<TPayFromBalanceResult>(tx, PAY_FROM_BALANCE, key, companyId);
+    if (first) return { answer: first, paymentIds: [] };
     const selections = payableSelectionsOf(chosen, locked!);
     if (selections.some((s) => s.companyId !== companyId)) throw scope ? notFound(INVOICE_MESSAGES.notFound) : fieldError('invoices', BALANCE_MESSAGES.mixedCompanies);
     const totalCents = selections.reduce((sum, s) => sum + s.amountCents, 0);
     const reference = `Invoice ${selections.map((s) => `#${s.invoiceNumber}`).join(', ')}`;
     const paid = await recordBalancePayments(tx, actor, {
       companyId, companyName: company.name, companyEmail: company.email, airportName: readSetting(settings, 'AIRPORT_NAME'), today, selections,
-      ledger: { ledgerCompanyId: companyId, debitCents: totalCents, debitDate: today, debitReference: reference, debitBy: actor.user?.id ?? null },
+      ledger: {
+        ledgerCompanyId: companyId, debitCents: totalCents, debitDate: today, debitReference: reference, debitBy: actor.user?.id ?? null,
+        answerKey: key, answerMessage: BALANCE_MESSAGES.paid,
+      },
     });
     // The statement applies the rule; the rule's own function must agree.
     if (!!paid.debitId !== hasSufficientFunds(paid.balanceCents, totalCents)) throw new Error('The funds check disagrees with hasSufficientFunds');
     if (!paid.debitId) throw new AppError('UNPROCESSABLE', BALANCE_MESSAGES.insufficientFunds);
-    return { message: BALANCE_MESSAGES.paid, balance: fromCents(paid.balanceCents - totalCents), paid: fromCents(totalCents), paymentIds: paid.paymentIds };
+    const answer = { message: BALANCE_MESSAGES.paid, balance: fromCents(paid.balanceCents - totalCents), paid: fromCents(totalCents) };
+    return { answer: { status: 200, body: answer }, paymentIds: paid.paymentIds };
   });
 }

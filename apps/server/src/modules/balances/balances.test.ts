@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { BALANCE_MESSAGES, PAID_BY_BALANCE, type TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { invoiceLineItems } from '../invoices/invoices.table';
-import { addCredit, buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
+import { addCredit, buildCompany, buildInvoice, moneyKey, superAdmin } from '../invoices/billing.test-support';
 import { balanceRecords } from './balances.table';
 import { payments } from '../payments/payments.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
@@ -33,20 +33,20 @@ afterAll(async () => t?.close());
 
 describe('balance records', () => {
   it('POST: 401, 400, 403 for staff and tenants; 400 unknown company', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/Company/Balances', payload: {} })).statusCode).toBe(401);
-    const bad = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id, { amount: -1, dateApplied: '' }) });
+    expect((await t.app.inject({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: {} })).statusCode).toBe(401);
+    const bad = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: record(company._id, { amount: -1, dateApplied: '' }) });
     expect(bad.json().errors).toEqual({ amount: 'Must be greater than 0', dateApplied: 'Date Applied is required' });
-    expect((await companyStaff.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id) })).statusCode).toBe(403);
-    expect((await tenant.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id) })).statusCode).toBe(403);
-    expect((await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(missing) })).json().errors).toEqual({ tenantId: 'Company not found' });
+    expect((await companyStaff.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: record(company._id) })).statusCode).toBe(403);
+    expect((await tenant.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: record(company._id) })).statusCode).toBe(403);
+    expect((await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: record(missing) })).json().errors).toEqual({ tenantId: 'Company not found' });
   });
 
   it('credits and debits make a running balance; account numbers are masked', async () => {
-    const credit = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id) });
+    const credit = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: record(company._id) });
     expect(credit.statusCode).toBe(201);
     expect(credit.json()).toMatchObject({ message: 'Added Successfully', accountNum: '****3210', amount: 250, runningBalance: 250 });
-    await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id, { type: 'Debit', amount: 50.25, dateApplied: '2025-01-06' }) });
-    const tooMuch = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', payload: record(company._id, { type: 'Debit', amount: 1000 }) });
+    await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: record(company._id, { type: 'Debit', amount: 50.25, dateApplied: '2025-01-06' }) });
+    const tooMuch = await companyAdmin.request({ method: 'POST', url: '/api/Company/Balances', headers: { 'idempotency-key': moneyKey() }, payload: record(company._id, { type: 'Debit', amount: 1000 }) });
     expect(tooMuch.json().message).toBe(BALANCE_MESSAGES.insufficientFunds);
     const read = await tenant.request({ method: 'GET', url: `/api/Company/Balances/${company._id}` });
     expect(read.json()).toMatchObject({ balance: 199.75, records: [{ type: 'Debit', runningBalance: 199.75 }, { type: 'Credit', runningBalance: 250 }] });
@@ -63,13 +63,13 @@ describe('pay from balance', () => {
     const invoice = await buildInvoice(admin, c._id);
     await addCredit(admin, c._id, 150.99);
     const all = { [invoice._id]: invoice.lineItems.map((l) => l._id) };
-    const short = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: all });
+    const short = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: all });
     expect(short.statusCode).toBe(422);
     expect(short.json().message).toBe('InSufficient Funds');
     await addCredit(admin, c._id, 0.01);
     const unpaid = (await me.request({ method: 'GET', url: `/api/Company/UnpaidBalance/${c._id}` })).json();
     expect(unpaid).toMatchObject({ balance: 151, invoices: [{ _id: invoice._id, amountDue: 151 }] });
-    const ok = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: all });
+    const ok = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: all });
     expect(ok.json()).toEqual({ message: 'Payment Successful', balance: 0, paid: 151 });
     const read = (await me.request({ method: 'GET', url: `/api/Invoices/${invoice._id}` })).json() as TInvoice;
     expect(read).toMatchObject({ status: 'Paid', amountDue: 0 });
@@ -80,15 +80,15 @@ describe('pay from balance', () => {
   it('a tenant cannot pay another company\'s lines (404), nor lines of another invoice, nor paid lines', async () => {
     const foreign = await buildInvoice(admin, other._id);
     await addCredit(admin, company._id, 1000);
-    const res = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [foreign._id]: [foreign.lineItems[0]!._id] } });
+    const res = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [foreign._id]: [foreign.lineItems[0]!._id] } });
     expect(res.statusCode).toBe(404);
     const mine = await buildInvoice(admin, company._id);
-    const mixed = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [mine._id]: [foreign.lineItems[0]!._id] } });
+    const mixed = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [mine._id]: [foreign.lineItems[0]!._id] } });
     expect(mixed.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: {} })).statusCode).toBe(401);
-    expect((await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: {} })).statusCode).toBe(401);
+    expect((await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: {} })).statusCode).toBe(400);
     const outsider = await signIn(t, { modules: ['Property'] });
-    expect((await outsider.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [mine._id]: [mine.lineItems[0]!._id] } })).statusCode).toBe(403);
+    expect((await outsider.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [mine._id]: [mine.lineItems[0]!._id] } })).statusCode).toBe(403);
     const lines = await t.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoiceId, [foreign._id, mine._id]));
     expect(lines.every((l) => l.paymentId === null)).toBe(true);
   });
@@ -101,7 +101,7 @@ describe('pay from balance', () => {
     await addCredit(admin, c._id, 250);
     const eventsOfInvoices = () => t.db.select().from(domainEvents).where(and(inArray(domainEvents.recordId, [a._id, b._id]), eq(domainEvents.trigger, 'Updated')));
     const earlierEvents = new Set((await eventsOfInvoices()).map((e) => e.id));
-    const res = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [a._id]: a.lineItems.map((l) => l._id), [b._id]: [b.lineItems[0]!._id] } });
+    const res = await me.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [a._id]: a.lineItems.map((l) => l._id), [b._id]: [b.lineItems[0]!._id] } });
     expect(res.json()).toEqual({ message: 'Payment Successful', balance: 48, paid: 151 + 51 });
     expect((await me.request({ method: 'GET', url: `/api/Invoices/${a._id}` })).json()).toMatchObject({ status: 'Paid', amountPaid: 151, amountDue: 0 });
     expect((await me.request({ method: 'GET', url: `/api/Invoices/${b._id}` })).json()).toMatchObject({ status: 'Created', amountPaid: 51, amountDue: 100 });
@@ -148,6 +148,7 @@ describe('pay from balance', () => {
         clients[i % clients.length]!.request({
           method: 'POST',
           url: '/api/Company/UpdateInvoiceItems',
+          headers: { 'idempotency-key': moneyKey() },
           payload: i % 2 === 0 ? { ...line(invoices[i / 2]!), ...line(invoices[(i / 2 + 1) % 10]!) } : line(shared),
         }),
       ),

@@ -42,11 +42,15 @@ export async function buildInvoice(
   return invoice;
 }
 
+/** A fresh Idempotency-Key, as the page makes one per money action. */
+export const moneyKey = () => `money-${randomBytes(8).toString('hex')}`;
+
 export async function addCredit(admin: Caller, companyId: string, amount: number) {
   const res = await admin.request({
     method: 'POST',
     url: '/api/Company/Balances',
     payload: { tenantId: companyId, accountNum: '123456789', routingNum: '021000021', amount, type: 'Credit', dateApplied: '2025-01-02' },
+    headers: { 'idempotency-key': moneyKey() },
   });
   await expectStatus(res, 201, 'credit');
   return res.json();

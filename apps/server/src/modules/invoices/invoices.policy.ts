@@ -43,6 +43,8 @@ export function invoiceAbilities(user: TSessionUser | null, facts: AbilityFacts)
     comment: hasModule(user, 'Invoices'),
     email: canReadInvoices(user),
     payOnline: payable && canReadInvoices(user),
+    // the readers of an invoice are the payers from its company's balance (balances' scope)
+    payFromBalance: payable && canReadInvoices(user),
     manualPayment: admin && payable,
     payLink: hasModule(user, 'Invoices') && payable,
   };

@@ -133,7 +133,7 @@ describe('tenants see their own invoices only', () => {
     const ids = (grid.json() as Array<{ _id: string; tenantId: string }>).map((r) => r.tenantId);
     expect(new Set(ids)).toEqual(new Set([company._id]));
     expect(Number(grid.headers[TOTAL_COUNT_HEADER])).toBe(ids.length);
-    expect((await tenant.request({ method: 'GET', url: `/api/Invoices/${mine._id}` })).json()).toMatchObject({ _id: mine._id, abilities: { payOnline: true, manualPayment: false, addLine: false } });
+    expect((await tenant.request({ method: 'GET', url: `/api/Invoices/${mine._id}` })).json()).toMatchObject({ _id: mine._id, abilities: { payOnline: true, payFromBalance: true, manualPayment: false, addLine: false } });
     const foreign = await tenant.request({ method: 'GET', url: `/api/Invoices/${theirs._id}` });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('No Invoice Found.');

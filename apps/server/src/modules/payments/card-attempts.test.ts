@@ -4,7 +4,7 @@ import { PAID_BY_BALANCE, type TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { TestPaymentProvider } from '../../platform/payments/index';
-import { addCredit, buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
+import { addCredit, buildCompany, buildInvoice, moneyKey, superAdmin } from '../invoices/billing.test-support';
 import { CARD_MESSAGES, beginCardAttempt, chargeCardAttempt, finishCardAttempt, reconcileCardAttempts, refundCardAttempt } from './card-payments';
 import { cardAttempts } from './card-attempts.table';
 import { payments } from './payments.table';
@@ -95,7 +95,7 @@ describe('card payment attempts', () => {
     if (begun.kind !== 'charge') throw new Error('expected a new attempt');
     // While the card attempt is in flight, the tenant pays the same line from the balance.
     await addCredit(admin, company._id, 100);
-    const byBalance = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', payload: { [invoice._id]: [line._id] } });
+    const byBalance = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [invoice._id]: [line._id] } });
     expect(byBalance.statusCode).toBe(200);
     const result = await chargeCardAttempt(provider, begun.attempt, APPROVE, begun.note);
     const done = await finishCardAttempt(t.db, actor, begun.attempt, result!);
@@ -108,5 +108,30 @@ describe('card payment attempts', () => {
     expect((await readInvoice(invoice)).lineItems.find((l) => l._id === line._id)).toMatchObject({ isPaid: true, receiptId: PAID_BY_BALANCE });
     const retry = await pay(invoice, [line._id], key);
     expect([retry.statusCode, retry.json().message]).toEqual([409, CARD_MESSAGES.refunded]);
+  });
+
+  it('the same key while the automatic refund runs is told it is being refunded, then that it was refunded; staff only when the refund failed', async () => {
+    const invoice = await buildInvoice(admin, company._id);
+    const line = invoice.lineItems[0]!;
+    const key = newKey();
+    const begun = await beginCardAttempt(t.db, provider, actor, { invoiceId: invoice._id, scope: company._id, lineIds: [line._id], sourceToken: APPROVE, idempotencyKey: key });
+    if (begun.kind !== 'charge') throw new Error('expected a new attempt');
+    await addCredit(admin, company._id, 100);
+    const byBalance = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [invoice._id]: [line._id] } });
+    expect(byBalance.statusCode).toBe(200);
+    const result = await chargeCardAttempt(provider, begun.attempt, APPROVE, begun.note);
+    const done = await finishCardAttempt(t.db, actor, begun.attempt, result!);
+    if (done.kind !== 'refund') throw new Error('expected a refund');
+    // The refund has not been made yet: the duplicate click is told what is happening now.
+    const whileRefunding = await pay(invoice, [line._id], key);
+    expect([whileRefunding.statusCode, whileRefunding.json().message]).toEqual([409, CARD_MESSAGES.refunding]);
+    expect(CARD_MESSAGES.refunding).toBe('A selected line was paid meanwhile; the card charge is being refunded.');
+    expect(await refundCardAttempt(t.db, provider, done.attempt)).toBe('refunded');
+    const afterRefund = await pay(invoice, [line._id], key);
+    expect([afterRefund.statusCode, afterRefund.json().message]).toEqual([409, CARD_MESSAGES.refunded]);
+    // A refund the provider refused is left for staff, and only then does the answer say so.
+    await t.db.update(cardAttempts).set({ status: 'review' }).where(eq(cardAttempts.idempotencyKey, key));
+    const forStaff = await pay(invoice, [line._id], key);
+    expect([forStaff.statusCode, forStaff.json().message]).toEqual([409, CARD_MESSAGES.review]);
   });
 });

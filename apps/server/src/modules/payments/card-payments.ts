@@ -33,18 +33,23 @@ export interface CardPaymentRequest {
 
 export const CARD_MESSAGES = {
   refunded: 'A selected line was paid meanwhile; the card charge was refunded.',
+  refunding: 'A selected line was paid meanwhile; the card charge is being refunded.',
   review: 'A selected line was paid meanwhile; the card charge will be refunded by our staff.',
   refundReason: 'The selected invoice lines were paid meanwhile.',
 } as const;
 
 type Begun = { kind: 'paid'; paymentId: string } | { kind: 'charge'; attempt: CardAttemptRow; note: string };
 
-/** The answer an attempt that is over already gives to its key again (null: not over). */
+/**
+ * The answer an attempt that is over already gives to its key again (null: not over). It says what
+ * is true now: a refund still running is being refunded; staff are named only once it failed.
+ */
 function answerOf(attempt: CardAttemptRow): Begun | null {
   if (attempt.status === 'paid') return { kind: 'paid', paymentId: attempt.paymentId! };
   if (attempt.status === 'declined') throw new AppError('UNPROCESSABLE', attempt.message || PAYMENT_MESSAGES.declined);
   if (attempt.status === 'refunded') throw new AppError('CONFLICT', CARD_MESSAGES.refunded);
-  if (attempt.status === 'refund_due' || attempt.status === 'review') throw new AppError('CONFLICT', CARD_MESSAGES.review);
+  if (attempt.status === 'refund_due') throw new AppError('CONFLICT', CARD_MESSAGES.refunding);
+  if (attempt.status === 'review') throw new AppError('CONFLICT', CARD_MESSAGES.review);
   return null;
 }
 

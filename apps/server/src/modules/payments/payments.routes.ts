@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IDEMPOTENCY_HEADER, INVOICE_MESSAGES, PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, ZInvoice, ZManualPayment, ZPayLink, ZPayOnline, ZPaymentResult,
+  INVOICE_MESSAGES, PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, ZInvoice, ZManualPayment, ZPayLink, ZPayOnline, ZPaymentResult,
   ZReceipt, readSetting,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
-import { fieldError, notFound } from '../../platform/errors/app-error';
+import { notFound } from '../../platform/errors/app-error';
+import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import type { PaymentProvider } from '../../platform/payments/index';
 import { actorOf, findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScope } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
@@ -23,21 +24,12 @@ const ZProviderConfig = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('square'), applicationId: z.string(), locationId: z.string(), environment: z.enum(['sandbox', 'production']) }),
 ]);
 
-/** The request's Idempotency-Key (required for card payments): 8-100 visible characters. */
-function idempotencyKeyOf(request: FastifyRequest): string {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) throw fieldError('idempotencyKey', PAYMENT_MESSAGES.idempotencyRequired);
-  if (!/^[\x21-\x7e]{8,100}$/.test(key)) throw fieldError('idempotencyKey', 'The Idempotency-Key must be 8 to 100 visible characters.');
-  return key;
-}
-
 /** Pay Online, Manual Payment, receipts, pay links. */
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const cardPayment = async (request: FastifyRequest, invoiceId: string, scope: InvoiceScope, body: z.infer<typeof ZPayOnline>) => {
-    const key = idempotencyKeyOf(request);
+    const key = idempotencyKeyOf(request, true);
     const paymentId = await payByCard(ctx.db, provider, actorOf(request), { invoiceId, scope, lineIds: body.lineIds, sourceToken: body.sourceToken, idempotencyKey: key });
     requestReceiptPdfs(ctx, [paymentId]);
     return { message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! };
@@ -104,7 +96,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
       const invoice = await loadInvoiceView(ctx.db, invoiceOfToken(request.params.token), null, null);
       const paid = invoice.status === 'Paid';
       const payable = invoice.status !== 'Cancelled' && invoice.amountDue > 0;
-      const abilities = { ...invoice.abilities, payOnline: payable, comment: false, email: false, payLink: false };
+      const abilities = { ...invoice.abilities, payOnline: payable, payFromBalance: false, comment: false, email: false, payLink: false };
       return { invoice: { ...invoice, abilities }, paid, message: paid ? PAYMENT_MESSAGES.success : null };
     },
   );

@@ -189,7 +189,7 @@ describe('signed pay links', () => {
     expect(link.url).toContain('/payment/');
     const visitor = await anonymous(t);
     const view = await visitor({ method: 'GET', url: `/api/Payment/${link.token}` });
-    expect(view.json()).toMatchObject({ paid: false, message: null, invoice: { _id: invoice._id, abilities: { payOnline: true, addLine: false, cancel: false } } });
+    expect(view.json()).toMatchObject({ paid: false, message: null, invoice: { _id: invoice._id, abilities: { payOnline: true, payFromBalance: false, addLine: false, cancel: false } } });
     const tampered = link.token.replace(/.$/, link.token.endsWith('A') ? 'B' : 'A');
     expect((await visitor({ method: 'GET', url: `/api/Payment/${tampered}` })).statusCode).toBe(404);
     const paid = await visitor({

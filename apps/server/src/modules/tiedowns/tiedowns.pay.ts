@@ -4,6 +4,7 @@ import { parkingLineName } from '@apron/core/tiedowns';
 import type { Db } from '../../db/client';
 import type { AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/errors/app-error';
+import { lockIdempotencyKey } from '../../platform/idempotency/index';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index';
 import { createOneLineInvoice, publishInvoiceEvent } from '../invoices/index';
 import { loadReceipt, recordCardPayment } from '../payments/index';
@@ -57,14 +58,7 @@ function settled(attempt: TiedownCardAttemptRow): Outcome | null {
  * failed and writes nothing else. The same key again answers the first result: one request.
  */
 export async function createPaidRequest(db: Db, provider: PaymentProvider, request: PaidRequest): Promise<TiedownRequestRow> {
-  let begun: Outcome | TiedownCardAttemptRow;
-  try {
-    begun = await beginAttempt(db, provider, request);
-  } catch (error) {
-    // Two clicks with one key raced past the first look: the other wrote the attempt; take it.
-    if (!isUniqueViolation(error)) throw error;
-    begun = await beginAttempt(db, provider, request);
-  }
+  const begun = await beginAttempt(db, provider, request);
   if ('kind' in begun) return requestOf(db, answer(begun));
   let result: ChargeResult | null;
   try {
@@ -77,14 +71,13 @@ export async function createPaidRequest(db: Db, provider: PaymentProvider, reque
   return requestOf(db, answer(await finishAttempt(db, request.actor, begun.id, result)));
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
-/** (a) The attempt, written before the provider is called; or the settled answer of this key. */
+/**
+ * (a) The attempt, written before the provider is called; or the settled answer of this key.
+ * Clicks with one key take turns here (the key's lock), so the second finds the first's attempt.
+ */
 async function beginAttempt(db: Db, provider: PaymentProvider, request: PaidRequest): Promise<Outcome | TiedownCardAttemptRow> {
   return db.transaction(async (tx): Promise<Outcome | TiedownCardAttemptRow> => {
+    await lockIdempotencyKey(tx, 'tiedown-pay', request.idempotencyKey);
     const [existing] = await tx.select().from(tiedownCardAttempts).where(eq(tiedownCardAttempts.idempotencyKey, request.idempotencyKey)).for('update');
     if (existing) {
       const over = settled(existing);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER, PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, fromCents, hasModule, type TSessionUser } from '@apron/core';
+import { PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, fromCents, hasModule, type TSessionUser } from '@apron/core';
 import {
   TIEDOWN_MESSAGES, ZKtrmCounts, ZKtrmRequest, ZTiedown, ZTiedownCreate, ZTiedownCreated, ZTiedownDetail, ZTiedownFormInfo, ZTiedownListQuery, ZTiedownQuote,
   ZTiedownQuoteQuery, ZTiedownRate, ZTiedownRateParams, ZTiedownRateUpdate, ZTiedownSpaceUpdate, type TTiedownCreate,
@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { sendListCount } from '../../platform/http/list-count';
+import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import { actorOf, findInvoiceNumber, findInvoiceNumbers } from '../invoices/index';
 import { loadReceipt } from '../payments/index';
 import { createPaidRequest } from './tiedowns.pay';
@@ -24,15 +25,6 @@ const PUBLIC_FORM_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 /** Tiedown staff see every request; anyone else signed in, the requests they made (issue 11 item 3). */
 export const tiedownScopeOf = (user: TSessionUser): repo.TiedownScope => (hasModule(user, 'Tiedown') ? null : { createdBy: user.id });
-
-/** The Idempotency-Key: required with a card, optional (but honoured) without. */
-function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) return null;
-  if (!/^[\x21-\x7e]{8,100}$/.test(key)) throw fieldError('idempotencyKey', 'The Idempotency-Key must be 8 to 100 visible characters.');
-  return key;
-}
 
 /** A bot that fills the honeypot is told yes; nothing is stored, nothing charged. */
 function honeypotAnswer(body: TTiedownCreate) {
@@ -85,7 +77,7 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
         request.log.info('parking request refused by the honeypot');
         return reply.status(201).send(honeypotAnswer(request.body));
       }
-      const key = idempotencyKeyOf(request);
+      const key = idempotencyKeyOf(request, false);
       const form = service.formOf(request.body);
       const q = await service.quote(ctx.db, form);
       const actor = actorOf(request);

@@ -3,6 +3,7 @@ import { PAYMENT_MESSAGES, WAITLIST_MESSAGES, formatMoney, fromCents, hasModule,
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError } from '../../platform/errors/app-error';
+import { lockIdempotencyKey } from '../../platform/idempotency/index';
 import { queueMail } from '../../platform/mail/index';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index';
 import { loadSystemSettings } from '../settings/index';
@@ -128,6 +129,8 @@ export async function joinWaitlist(db: Db, provider: PaymentProvider, request: J
   return finishJoinAttempt(db, request, begun.attempt, result);
 }
 
+const JOIN_OPERATION = 'waitlist-join';
+
 type Begun = { kind: 'paid'; answer: TWaitlistJoined } | { kind: 'charge'; attempt: JoinAttemptRow };
 
 async function answerOf(db: DbOrTx, attempt: JoinAttemptRow): Promise<TWaitlistJoined | null> {
@@ -137,9 +140,13 @@ async function answerOf(db: DbOrTx, attempt: JoinAttemptRow): Promise<TWaitlistJ
   return null;
 }
 
-/** (a) The attempt, written before the provider is called; or the first answer of this key. */
+/**
+ * (a) The attempt, written before the provider is called; or the first answer of this key. Clicks
+ * with one key take turns here (the key's lock), so the second finds the first's attempt.
+ */
 async function beginJoinAttempt(db: Db, provider: PaymentProvider, request: JoinRequest, form: JoinForm, amountCents: number): Promise<Begun> {
   return db.transaction(async (tx) => {
+    await lockIdempotencyKey(tx, JOIN_OPERATION, request.idempotencyKey!);
     const [existing] = await tx.select().from(waitlistJoinAttempts).where(eq(waitlistJoinAttempts.idempotencyKey, request.idempotencyKey!)).for('update');
     if (existing) {
       const answer = await answerOf(tx, existing);

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IDEMPOTENCY_HEADER, WAITLIST_MESSAGES, ZIdParams, ZMessage, ZWaitlistAccountCreated, ZWaitlistApplicant, ZWaitlistApplicantUpdate,
+  WAITLIST_MESSAGES, ZIdParams, ZMessage, ZWaitlistAccountCreated, ZWaitlistApplicant, ZWaitlistApplicantUpdate,
   ZWaitlistCreateAccount, ZWaitlistGridQuery, ZWaitlistGridRow, ZWaitlistJoin, ZWaitlistJoined, ZWaitlistJoinInfo, ZWaitlistMove, ZWaitlistPrivateStatus,
   ZWaitlistTokenParams, ZWaitlistTypeSummary, fromCents, type TSessionUser,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
-import { fieldError, notFound } from '../../platform/errors/app-error';
+import { notFound } from '../../platform/errors/app-error';
 import { sendListCount } from '../../platform/http/list-count';
+import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { factSheetRoutes } from './fact-sheet.routes';
 import { isStaffJoin, joinWaitlist, waitlistChargeCents } from './waitlist.join';
@@ -27,14 +28,6 @@ const ZLinkParams = z.object({ id: z.string().uuid('Invalid Id'), itemId: z.stri
 const ZTypeParams = z.object({ typeId: z.string().uuid('Invalid Id') });
 
 const actorOf = (request: FastifyRequest) => ({ user: request.user as TSessionUser, requestId: request.id });
-
-function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) return null;
-  if (!/^[\x21-\x7e]{8,100}$/.test(key)) throw fieldError('idempotencyKey', 'The Idempotency-Key must be 8 to 100 visible characters.');
-  return key;
-}
 
 /** Wait list (spec doc 2 §7 Waitlist): types, type grid, applicant, join, move, account, private page. */
 export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -144,7 +137,7 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
         user: request.user,
         actor: actorOf(request),
         input: request.body,
-        idempotencyKey: idempotencyKeyOf(request),
+        idempotencyKey: idempotencyKeyOf(request, false),
         publicUrl: ctx.config.publicUrl,
       });
       return reply.status(201).send(joined);

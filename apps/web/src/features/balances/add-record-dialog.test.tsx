@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
@@ -49,5 +49,20 @@ describe('Add Record (balance): Paid By Cash or Check', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Added Successfully')).toBeInTheDocument();
     expect(net.callsTo('POST', '/api/Company/Balances')[0]!.body).toMatchObject({ paidBy: 'Check', accountNum: '0012345678', routingNum: '021000021', amount: 250 });
+  });
+
+  it('a double click on Save adds one record, sent with an Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const net = renderDialog();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Record' }));
+    await user.type(dialog.getByLabelText(/^Amount/), '75');
+    await user.type(dialog.getByLabelText(/^Comment/), 'Paid at the front desk');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(await screen.findByText('Added Successfully')).toBeInTheDocument();
+    const calls = net.callsTo('POST', '/api/Company/Balances');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.get('idempotency-key')).toMatch(/^pay-/);
   });
 });

@@ -6,6 +6,7 @@ import {
   type TBalanceRecordCreateInput,
 } from '@apron/core/balances';
 import { calendarDate } from '@apron/core/dates';
+import { useMoneyAttempt } from '../../lib/money-attempt';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { useAddBalanceRecord } from './api';
 
@@ -31,6 +32,7 @@ const RECORD_FIELDS: readonly TField[] = [
 export function AddRecordDialog(props: { companyId: string; open: boolean; onClose: () => void }) {
   const { companyId, open, onClose } = props;
   const add = useAddBalanceRecord(companyId);
+  const attempt = useMoneyAttempt();
   if (!open) return null;
   return (
     <SchemaFormDialog
@@ -38,7 +40,7 @@ export function AddRecordDialog(props: { companyId: string; open: boolean; onClo
       title="Add Record"
       defaultValues={{ tenantId: companyId, paidBy: 'Cash', comment: '', amount: undefined as unknown as number, type: 'Credit', dateApplied: calendarDate(new Date()) }}
       fields={(values) => [PAID_BY, ...(values.paidBy === 'Check' ? CHECK_FIELDS : CASH_FIELDS), ...RECORD_FIELDS]}
-      onSave={(values) => add.mutateAsync(values)}
+      onSave={(values) => attempt.run(JSON.stringify(values), (idempotencyKey) => add.mutateAsync({ body: values, idempotencyKey }))}
       successText={BALANCE_MESSAGES.added}
       onClose={onClose}
     />

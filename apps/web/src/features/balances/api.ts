@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TBalanceRecordCreate, TBalances } from '@apron/core/balances';
+import type { TBalanceRecordCreate, TBalances, TPayFromBalanceResult } from '@apron/core/balances';
+import { IDEMPOTENCY_HEADER } from '@apron/core/payments';
 import type { TLineItem } from '@apron/core/invoices';
 import { apiFetch, apiFetchWithTotal } from '../../lib/api-client';
 
@@ -30,10 +31,12 @@ export function useBalances(companyId: string, page: number, pageSize: number) {
   });
 }
 
+/** Add Record; the Idempotency-Key (`useMoneyAttempt`) makes a repeated click one record. */
 export function useAddBalanceRecord(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBalanceRecordCreate) => apiFetch<{ message: string }>('/Company/Balances', { method: 'POST', body }),
+    mutationFn: ({ body, idempotencyKey }: { body: TBalanceRecordCreate; idempotencyKey: string }) =>
+      apiFetch<{ message: string }>('/Company/Balances', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: balancesKey(companyId) }), queryClient.invalidateQueries({ queryKey: unpaidKey(companyId) })]),
   });
 }
@@ -46,12 +49,15 @@ export function useUnpaidBalance(companyId: string, enabled: boolean) {
   });
 }
 
-/** Pay from balance: invoice id -> line ids; the server decides the amount and checks funds. */
+/**
+ * Pay from balance: invoice id -> line ids; the server decides the amount and checks funds. The
+ * Idempotency-Key (`useMoneyAttempt`) makes a repeated click get the first answer, not a refusal.
+ */
 export function usePayFromBalance(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string[]>) =>
-      apiFetch<{ message: string; balance: number; paid: number }>('/Company/UpdateInvoiceItems', { method: 'POST', body }),
+    mutationFn: ({ body, idempotencyKey }: { body: Record<string, string[]>; idempotencyKey: string }) =>
+      apiFetch<TPayFromBalanceResult>('/Company/UpdateInvoiceItems', { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: balancesKey(companyId) }),

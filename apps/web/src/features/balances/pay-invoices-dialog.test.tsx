@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BALANCE_MESSAGES } from '@apron/core/balances';
 import { PAID_BY_BALANCE, type TLineItem } from '@apron/core/invoices';
@@ -68,5 +68,21 @@ describe('Pay Invoices (from balance)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay $25.00' }));
     expect(await screen.findByText(BALANCE_MESSAGES.paid)).toBeInTheDocument();
     expect(within(within(dialog).getByRole('table', { name: 'Paid lines' })).getByText(PAID_BY_BALANCE)).toBeInTheDocument();
+  });
+
+  it('a double click on Pay sends one request with an Idempotency-Key, and the success message stays', async () => {
+    const user = userEvent.setup();
+    const net = stubBalances({ status: 200, body: { message: BALANCE_MESSAGES.paid, balance: 75, paid: 25 } });
+    renderApp(`/companies/${COMPANY_ID}/balances`);
+    await user.click(await screen.findByRole('button', { name: 'Pay Invoices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoices' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Select #1042 Tie-down' }));
+    const pay = within(dialog).getByRole('button', { name: 'Pay $25.00' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(await screen.findByText(BALANCE_MESSAGES.paid)).toBeInTheDocument();
+    const calls = net.callsTo('POST', '/api/Company/UpdateInvoiceItems');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.get('idempotency-key')).toMatch(/^pay-/);
   });
 });

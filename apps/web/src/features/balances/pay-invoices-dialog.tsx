@@ -22,6 +22,7 @@ import { PAID_BY_BALANCE, type TLineItem } from '@apron/core/invoices';
 import { Loader } from '../../components/loader';
 import { MoneyText } from '../../components/money-text';
 import { errorMessage, isApiError } from '../../lib/api-client';
+import { useMoneyAttempt } from '../../lib/money-attempt';
 import { useNotify } from '../../lib/notify';
 import { usePayFromBalance, useUnpaidBalance } from './api';
 
@@ -39,6 +40,7 @@ export function PayInvoicesDialog(props: { companyId: string; open: boolean; onC
   const notify = useNotify();
   const unpaid = useUnpaidBalance(companyId, open);
   const pay = usePayFromBalance(companyId);
+  const attempt = useMoneyAttempt();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [insufficient, setInsufficient] = useState(false);
   const [paidNow, setPaidNow] = useState<TPaidLine[]>([]);
@@ -61,35 +63,34 @@ export function PayInvoicesDialog(props: { companyId: string; open: boolean; onC
       return next;
     });
 
-  const submit = () => {
-    if (chosen.length === 0 || pay.isPending) return;
+  const submit = async () => {
+    if (chosen.length === 0) return;
     const body: Record<string, string[]> = {};
     for (const { invoice, line } of chosen) (body[invoice._id] ??= []).push(line._id);
-    pay.mutate(body, {
-      onSuccess: (result) => {
-        setPaidNow((prev) => [...prev, ...chosen.map(({ invoice, line }) => ({ invoiceNumber: invoice.invoiceNumber, line }))]);
-        setSelected(new Set());
-        notify.success(result.message || BALANCE_MESSAGES.paid);
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.message === BALANCE_MESSAGES.insufficientFunds) setInsufficient(true);
-        else notify.error(error);
-      },
-    });
+    try {
+      const outcome = await attempt.run(JSON.stringify(body), (idempotencyKey) => pay.mutateAsync({ body, idempotencyKey }));
+      if (!outcome.sent) return;
+      setPaidNow((prev) => [...prev, ...chosen.map(({ invoice, line }) => ({ invoiceNumber: invoice.invoiceNumber, line }))]);
+      setSelected(new Set());
+      notify.success(outcome.answer.message || BALANCE_MESSAGES.paid);
+    } catch (error) {
+      if (isApiError(error) && error.message === BALANCE_MESSAGES.insufficientFunds) setInsufficient(true);
+      else notify.error(error);
+    }
   };
 
   return (
-    <Dialog fullScreen open={open} onClose={pay.isPending ? undefined : onClose} aria-labelledby="pay-invoices-title">
+    <Dialog fullScreen open={open} onClose={attempt.running ? undefined : onClose} aria-labelledby="pay-invoices-title">
       <AppBar position="sticky" color="default" elevation={1}>
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton edge="start" onClick={onClose} aria-label="Close" disabled={pay.isPending}>
+          <IconButton edge="start" onClick={onClose} aria-label="Close" disabled={attempt.running}>
             <CloseIcon />
           </IconButton>
           <Typography id="pay-invoices-title" variant="h6" component="h2" sx={{ flex: 1 }}>
             Pay Invoices
           </Typography>
-          <Button variant="contained" onClick={submit} disabled={chosen.length === 0 || pay.isPending}>
-            {pay.isPending ? 'Paying…' : `Pay ${formatMoney(totalCents)}`}
+          <Button variant="contained" onClick={() => void submit()} disabled={chosen.length === 0 || attempt.running}>
+            {attempt.running ? 'Paying…' : `Pay ${formatMoney(totalCents)}`}
           </Button>
         </Toolbar>
       </AppBar>

@@ -17,7 +17,7 @@ function invoice(overrides: Partial<TInvoice> = {}): TInvoice {
     paymentDate: null, dueDate: '2025-03-31', status: 'Created', amountDue: 1250.5, amountTotal: 1250.5, amountPaid: 0, description: 'Monthly rent',
     comments: '', agreementId: null, periodStart: null, periodEnd: null,
     lineItems: [{ _id: LINE_ID, uid: LINE_ID, name: 'Hangar A1', description: 'Rent', charges: 1250.5, amount: 1, total: 1250.5, kind: 'rent', receiptId: null, isPaid: false }],
-    abilities: { addLine: true, editLines: true, cancel: true, comment: true, email: true, payOnline: true, manualPayment: true, payLink: true },
+    abilities: { addLine: true, editLines: true, cancel: true, comment: true, email: true, payOnline: true, payFromBalance: false, manualPayment: true, payLink: true },
     ...overrides,
   };
 }

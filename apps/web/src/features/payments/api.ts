@@ -55,10 +55,6 @@ export function useReceipt(id: string) {
 
 export const receiptPdfUrl = (id: string) => `/api/Receipts/Pdf/${enc(id)}`;
 
-export function newIdempotencyKey(): string {
-  return `pay-${crypto.randomUUID()}`;
-}
-
 /** A signed, expiring pay link for the invoice (Invoices staff). */
 export function useCreatePayLink(invoiceId: string) {
   return useMutation({

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/form-fields';
 import { reportFormError } from '../../lib/form-submit';
+import { useMoneyAttempt } from '../../lib/money-attempt';
 import { useNotify } from '../../lib/notify';
 import { useManualPayment } from './api';
 import { selectedAmountCents } from './pay-with-card';
@@ -36,13 +37,29 @@ export function ManualPaymentDialog(props: { invoice: TInvoice; lineIds: string[
   // check numbers are digits typed as text (a number input would drop leading zeros and accept '1e5')
   const digits = isCash ? {} : ({ inputMode: 'numeric', pattern: '[0-9]*' } as const);
   const cents = selectedAmountCents(invoice, lineIds);
+  // One request at a time: a double click on Record Payment must not record, or refuse, a second time.
+  const attempt = useMoneyAttempt();
+  const record = async () => {
+    if (!pending) return;
+    try {
+      const outcome = await attempt.run(JSON.stringify(pending), () => save.mutateAsync(pending));
+      if (!outcome.sent) return;
+      notify.success(PAYMENT_MESSAGES.successful);
+      setPending(null);
+      onPaid();
+      onClose();
+    } catch (error) {
+      setPending(null);
+      reportFormError(error, form.setError, ZManualPayment, notify);
+    }
+  };
   return (
     <>
       <FormDialog
         open={open && !pending}
         title="Payment"
         onClose={onClose}
-        submitting={save.isPending}
+        submitting={attempt.running}
         onSubmit={form.handleSubmit((values) => setPending({ ...values, lineIds }))}
       >
         <Typography>
@@ -73,23 +90,9 @@ export function ManualPaymentDialog(props: { invoice: TInvoice; lineIds: string[
         title="Record Payment"
         message={`Record a ${pending?.accountType ? 'cash' : 'check'} payment of ${formatMoney(cents)} for invoice #${invoice.invoiceNumber}?`}
         confirmLabel="Record Payment"
-        busy={save.isPending}
+        busy={attempt.running}
         onCancel={() => setPending(null)}
-        onConfirm={() =>
-          pending &&
-          save.mutate(pending, {
-            onSuccess: () => {
-              notify.success(PAYMENT_MESSAGES.successful);
-              setPending(null);
-              onPaid();
-              onClose();
-            },
-            onError: (error) => {
-              setPending(null);
-              reportFormError(error, form.setError, ZManualPayment, notify);
-            },
-          })
-        }
+        onConfirm={() => void record()}
       />
     </>
   );

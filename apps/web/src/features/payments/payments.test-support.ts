@@ -15,10 +15,10 @@ export function line(id: string, name: string, charges: number, amount = 1, paid
 }
 
 export const ABILITIES_TENANT: TInvoice['abilities'] = {
-  addLine: false, editLines: false, cancel: false, comment: false, email: true, payOnline: true, manualPayment: false, payLink: false,
+  addLine: false, editLines: false, cancel: false, comment: false, email: true, payOnline: true, payFromBalance: false, manualPayment: false, payLink: false,
 };
 export const ABILITIES_ADMIN: TInvoice['abilities'] = {
-  addLine: true, editLines: true, cancel: true, comment: true, email: true, payOnline: true, manualPayment: true, payLink: true,
+  addLine: true, editLines: true, cancel: true, comment: true, email: true, payOnline: true, payFromBalance: false, manualPayment: true, payLink: true,
 };
 
 export function invoice(overrides: Partial<TInvoice> = {}): TInvoice {

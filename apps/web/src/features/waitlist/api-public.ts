@@ -13,10 +13,6 @@ export function useJoinInfo(enabled = true) {
   return useQuery({ queryKey: JOIN_INFO_KEY, queryFn: () => apiFetch<TWaitlistJoinInfo>('/WaitList/Join'), enabled });
 }
 
-export function newJoinKey(): string {
-  return `waitlist-${crypto.randomUUID()}`;
-}
-
 /** Join: the server decides the amount; the Idempotency-Key makes a repeated click one applicant. */
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();

@@ -72,7 +72,7 @@ describe('Join WaitList dialog', () => {
     const [call] = net.callsTo('POST', '/api/WaitList/Join');
     expect(call!.body).toMatchObject({ propertyType: TYPE_ID, firstName: 'Jamie', sourceId: 'test:4242424242424242', website: '' });
     expect(call!.body).not.toHaveProperty('amount');
-    expect(call!.headers.get('Idempotency-Key')).toMatch(/^waitlist-/);
+    expect(call!.headers.get('Idempotency-Key')).toMatch(/^pay-/);
   }, 120_000);
 
   it("staff (the server's staffForm) may leave phone, e-mail and organization blank; no charge reads 'Submit'", async () => {

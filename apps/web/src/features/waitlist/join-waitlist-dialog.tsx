@@ -16,10 +16,11 @@ import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from 
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField, TextField } from '../../components/form-fields';
 import { HoneypotField } from '../../components/honeypot-field';
-import { isApiError, isTransientFailure } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
+import { useMoneyAttempt } from '../../lib/money-attempt';
 import { useNotify } from '../../lib/notify';
-import { newJoinKey, useJoinInfo, useJoinWaitlist } from './api-public';
+import { useJoinInfo, useJoinWaitlist } from './api-public';
 
 const EMPTY: TWaitlistJoinInput = { propertyType: '', aircrafttype: '', firstName: '', lastName: '', phone: '', email: '', organization: '', website: '' };
 
@@ -58,57 +59,33 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
   const cardEntry = useRef<TCardEntryHandle>(null);
   const [card, setCard] = useState<TCardEntryState>(NO_CARD);
   const [cardError, setCardError] = useState('');
-  const [tokenizing, setTokenizing] = useState(false);
   const [done, setDone] = useState<TWaitlistJoined | null>(null);
-  // The open attempt (form + card): its key and card token, kept after a network or provider failure.
-  const attempt = useRef<{ key: string; fingerprint: string; sourceId: string | undefined } | null>(null);
-  // A second click while this one tokenizes or sends is dropped (state would only show it later).
-  const inFlight = useRef(false);
+  // The kit's money pattern: one request at a time; one key and one card token per attempt (form + card),
+  // kept after a network or provider failure.
+  const attempt = useMoneyAttempt<string | undefined>();
   const { control } = form;
   const required = !info.staffForm;
-  const busy = join.isPending || tokenizing;
+  const busy = attempt.running;
 
   const send = async (values: TWaitlistJoin) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
     const fingerprint = JSON.stringify([values, charged ? card.card : null]);
-    if (attempt.current?.fingerprint !== fingerprint) {
-      let sourceId: string | undefined;
-      if (charged) {
-        setTokenizing(true);
-        try {
-          sourceId = await cardEntry.current!.tokenize();
-        } catch (error) {
-          setCardError(error instanceof Error ? error.message : 'The card could not be read.');
-          inFlight.current = false;
-          return;
-        } finally {
-          setTokenizing(false);
-        }
+    const tokenize = charged ? () => cardEntry.current!.tokenize() : undefined;
+    try {
+      const outcome = await attempt.run(
+        fingerprint,
+        (idempotencyKey, sourceId) => join.mutateAsync({ body: { ...values, ...(sourceId ? { sourceId } : {}) }, idempotencyKey }),
+        tokenize,
+      );
+      if (outcome.sent) {
+        notify.success(WAITLIST_MESSAGES.added);
+        setDone(outcome.answer);
+      } else if (outcome.reason === 'not-started') {
+        setCardError(outcome.error instanceof Error ? outcome.error.message : 'The card could not be read.');
       }
-      attempt.current = { key: newJoinKey(), fingerprint, sourceId };
+    } catch (error) {
+      if (isApiError(error) && error.fieldErrors.sourceId) setCardError(error.fieldErrors.sourceId);
+      reportFormError(error, form.setError, schema, notify);
     }
-    const { key, sourceId } = attempt.current;
-    const body: TWaitlistJoin = { ...values, ...(sourceId ? { sourceId } : {}) };
-    join.mutate(
-      { body, idempotencyKey: key },
-      {
-        onSuccess: (answer) => {
-          attempt.current = null;
-          notify.success(WAITLIST_MESSAGES.added);
-          setDone(answer);
-        },
-        onError: (error) => {
-          // a definitive answer (a decline) ends the attempt; a network or provider failure keeps the key and token
-          if (!isTransientFailure(error)) attempt.current = null;
-          if (isApiError(error) && error.fieldErrors.sourceId) setCardError(error.fieldErrors.sourceId);
-          reportFormError(error, form.setError, schema, notify);
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
   };
 
   if (done) {
