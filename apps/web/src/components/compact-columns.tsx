@@ -67,6 +67,9 @@ function DetailsCell<R extends GridValidRowModel>(props: { params: GridRenderCel
   return <CellWithFoldedLines lines={lines}>{own}</CellWithFoldedLines>;
 }
 
+/** The least width of a kept column beside the one carrying the folded lines: a date or an amount fits. */
+const COMPACT_MIN_WIDTH = 96;
+
 /**
  * The columns for a narrow screen: the kept fields (and any actions column) in their order, the
  * `detailsIn` one also showing every folded column's value under its own.
@@ -78,15 +81,17 @@ export function compactColumns<R extends GridValidRowModel>(columns: readonly Gr
   if (folded.length === 0) return kept;
   const host = kept.find((column) => column.field === detailsIn) ?? kept.find((column) => column.type !== 'actions');
   if (!host) return [...columns];
+  // The host carries the folded lines, so it takes the room the others can spare.
   return kept.map((column) =>
-    column === host
-      ? {
+    column !== host
+      ? { ...column, minWidth: Math.min(column.minWidth ?? COMPACT_MIN_WIDTH, COMPACT_MIN_WIDTH) }
+      : {
           ...column,
+          flex: 2,
           renderCell: (params: GridRenderCellParams<R>) => (
             <DetailsCell params={params} own={column.renderCell ? column.renderCell(params) : (params.formattedValue ?? params.value)} folded={folded} />
           ),
-        }
-      : column,
+        },
   );
 }
 
