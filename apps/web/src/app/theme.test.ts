@@ -15,4 +15,10 @@ describe('theme colours', () => {
     const styles = typeof override === 'function' ? override({ theme, ownerState: {} }) : override;
     expect(styles).toEqual({ '&.Mui-disabled': { color: theme.palette.text.secondary } });
   });
+
+  it('an unselected toggle button is in the secondary text colour, not the fainter action colour of MUI', () => {
+    const override = theme.components?.MuiToggleButton?.styleOverrides?.root;
+    const styles = typeof override === 'function' ? override({ theme, value: 'table', ownerState: { value: 'table' } }) : override;
+    expect(styles).toEqual({ color: theme.palette.text.secondary });
+  });
 });
