@@ -20,8 +20,9 @@ const columns: GridColDef<TCompanyGridRow>[] = [
   { field: 'contactphone', headerName: 'Contact Phone #', minWidth: 150 },
 ];
 
-// On a phone the grid keeps the name and e-mail as columns; the rest shows under the name.
-const COMPACT: TCompactLayout = { keep: { sm: ['name', 'email'] } };
+// On a phone the name is the one column; e-mail and the rest show as lines under it (a long
+// e-mail reads whole there, not cut in a narrow column).
+const COMPACT: TCompactLayout = { keep: { sm: ['name'] } };
 
 /**
  * `/companies`: the Owners grid for staff. A company (tenant) user has exactly one company, so
