@@ -1,10 +1,38 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { a11yAddressesFor, type TA11yVisitor } from './a11y-routes';
+import { demoRecords } from './demo-records';
 
-/** Fails with a readable list when the page has serious or critical accessibility violations. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, `axe on ${page.url()}`).toEqual([]);
+/** One line per violation: impact, rule, help and the elements it was found on. */
+async function violationsOn(page: Page): Promise<string[]> {
+  // Only violations are read: axe then skips building the node lists of passes and the rest.
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Fails with a readable list when the page has any WCAG 2.1 AA violation, whatever its impact. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  expect(await violationsOn(page), `axe on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits until a page shows its content: its level-1 heading, and no loader or grid still
+ * fetching (a progress bar or a 'Loading' status), so axe reads what a person reads.
+ */
+export async function waitForPageContent(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading|Redirecting/ })).toHaveCount(0);
+}
+
+/**
+ * Opens every page of the route table the visitor may open (e2e/support/a11y-routes.ts) and runs
+ * axe on each; a page's violations fail the test softly, so one run lists every page's.
+ */
+export async function expectEveryPageAccessible(page: Page, visitor: TA11yVisitor): Promise<void> {
+  for (const address of await a11yAddressesFor(visitor, demoRecords(page.request))) {
+    await page.goto(address);
+    await waitForPageContent(page);
+    expect.soft(await violationsOn(page), `axe as ${visitor} on ${address}`).toEqual([]);
+  }
 }

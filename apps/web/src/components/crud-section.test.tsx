@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { ApiError } from '../lib/api-client';
+import { stubWindowWidth } from '../test/media';
 import { renderWithProviders } from '../test/render';
 import { CrudSection } from './crud-section';
 import { SchemaFormDialog, type TFormFieldSpec } from './schema-form-dialog';
@@ -71,6 +72,16 @@ function renderSpots({ rows = [A1], isLoading, error, canEdit = true, save = vi.
 }
 
 describe('CrudSection kit', () => {
+  it('on a phone shows a column that gives way as a line under the row\'s first cell', async () => {
+    stubWindowWidth('phone');
+    renderSpots();
+    const table = await screen.findByRole('table', { name: 'Spots' });
+    expect(within(table).queryByRole('columnheader', { name: 'Kind' })).not.toBeInTheDocument();
+    const row = within(table).getByText('A1').closest('tr');
+    if (!row) throw new Error('no row for A1');
+    expect(within(row).getByText('Kind: Paved')).toBeInTheDocument();
+  });
+
   it('shows loading, error and empty states in a titled section', async () => {
     renderSpots({ isLoading: true });
     expect(screen.getByRole('region', { name: 'Spots' })).toHaveTextContent('Loading');
@@ -172,11 +183,7 @@ describe('CrudSection kit', () => {
 
   it('opens its dialog full screen on a phone', async () => {
     const user = userEvent.setup();
-    // a phone-sized window: every max-width query matches
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'), media: query, onchange: null,
-      addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
-    }));
+    stubWindowWidth('phone');
     renderSpots();
     await user.click(screen.getByRole('button', { name: 'Add Spot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Spot' });

@@ -16,6 +16,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { CellWithFoldedLines, useIsPhone } from './compact-columns';
 import { ConfirmDialog } from './confirm-dialog';
 import { PageHeader } from './page-header';
 import { errorMessage } from '../lib/api-client';
@@ -26,7 +27,7 @@ export interface TCrudColumn<R> {
   header: string;
   cell: (row: R, actions: TCrudRowActions<R>) => ReactNode;
   align?: 'left' | 'right';
-  /** Hidden on phones, where the least useful columns give way. */
+  /** On phones not a column of its own but a 'Header: value' line under the row's first cell. */
   hideOnPhone?: boolean;
 }
 
@@ -117,6 +118,7 @@ export function CrudSection<R>(props: TCrudSectionProps<R>) {
   const notify = useNotify();
   const headingId = useId();
   const [dialog, setDialog] = useState<{ row: R | null } | null>(null);
+  const isPhone = useIsPhone();
   const [asking, setAsking] = useState<R | null>(null);
   const [busy, setBusy] = useState(false);
   const actions: TCrudRowActions<R> = { open: (row) => setDialog({ row }), confirm: setAsking };
@@ -170,6 +172,9 @@ export function CrudSection<R>(props: TCrudSectionProps<R>) {
     ? { field: 'actions', headerName: 'Actions', sortable: false, filterable: false, disableColumnMenu: true, width: 110, align: 'right', headerAlign: 'right', renderCell: ({ row }) => rowButtons(row) }
     : null;
 
+  const shownColumns = columns?.filter((column) => !isPhone || !column.hideOnPhone) ?? [];
+  const foldedColumns = isPhone ? (columns?.filter((column) => column.hideOnPhone) ?? []) : [];
+
   const list = grid ? (
     grid(actionsColumn)
   ) : (
@@ -182,8 +187,8 @@ export function CrudSection<R>(props: TCrudSectionProps<R>) {
           <Table size="small" aria-label={tableLabel ?? title}>
             <TableHead>
               <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.header} align={column.align} sx={column.hideOnPhone ? { display: { xs: 'none', sm: 'table-cell' } } : undefined}>
+                {shownColumns.map((column) => (
+                  <TableCell key={column.header} align={column.align}>
                     {column.header}
                   </TableCell>
                 ))}
@@ -193,9 +198,13 @@ export function CrudSection<R>(props: TCrudSectionProps<R>) {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={rowKey(row)} hover>
-                  {columns.map((column) => (
-                    <TableCell key={column.header} align={column.align} sx={column.hideOnPhone ? { display: { xs: 'none', sm: 'table-cell' } } : undefined}>
-                      {column.cell(row, actions)}
+                  {shownColumns.map((column, index) => (
+                    <TableCell key={column.header} align={column.align}>
+                      {index === 0 && foldedColumns.length > 0 ? (
+                        <CellWithFoldedLines lines={foldedColumns.map((folded) => ({ label: folded.header, value: folded.cell(row, actions) }))}>{column.cell(row, actions)}</CellWithFoldedLines>
+                      ) : (
+                        column.cell(row, actions)
+                      )}
                     </TableCell>
                   ))}
                   {hasRowButtons && (

@@ -19,6 +19,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core/common/list';
 import { GRID_EXACT_COUNT_UP_TO } from '@apron/core/common/headers';
 import { apiList, type TListResult } from '../lib/api-client';
+import { useCompactGrid, type TCompactLayout } from './compact-columns';
 
 /** Query key prefix of every server list; invalidate `listQueryKey(path)` after a change. */
 export function listQueryKey(path: string): readonly unknown[] {
@@ -51,6 +52,11 @@ export interface TDataGridProps<R extends GridValidRowModel> {
    * it the column filter menu is off.
    */
   filterToQuery?: (model: GridFilterModel) => Record<string, string | undefined>;
+  /**
+   * Narrow screens: the columns kept below a width; the others show as 'Header: value' lines in
+   * a kept column's cell, so no column's data is out of reach on a phone.
+   */
+  compact?: TCompactLayout;
   /** Page sizes offered (default the grids' 5/10/15/20; messages use 5/10/15). */
   pageSizeOptions?: readonly number[];
   /** Extra MUI DataGrid props: row selection (checkboxes), row class names. */
@@ -104,7 +110,8 @@ function defaultRowId(row: GridValidRowModel): string {
 
 /** A server-paged, server-sorted grid with an optional search box `q`. */
 export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) {
-  const { path, columns, filters, searchable, searchLabel = 'Search', ariaLabel, getRowId, onRowClick, toolbar, initialSort = [], pageSizeOptions = PAGE_SIZE_OPTIONS, gridProps } = props;
+  const { path, columns, filters, searchable, searchLabel = 'Search', ariaLabel, getRowId, onRowClick, toolbar, initialSort = [], pageSizeOptions = PAGE_SIZE_OPTIONS, gridProps, compact } = props;
+  const compactGrid = useCompactGrid(columns, compact);
   const { filterToQuery } = props;
   const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
   const columnFilters = filterToQuery ? filterToQuery(filterModel) : {};
@@ -168,7 +175,7 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
         aria-label={ariaLabel}
         rows={query.data?.rows ?? []}
         {...rowCountOf(query.data)}
-        columns={columns}
+        {...compactGrid}
         getRowId={getRowId ?? defaultRowId}
         loading={query.isFetching}
         paginationMode="server"

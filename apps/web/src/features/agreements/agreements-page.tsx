@@ -1,22 +1,18 @@
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TAgreementGridRow } from '@apron/core/agreements';
 import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
-import { agreementColumns } from './agreement-columns';
+import { AGREEMENT_COMPACT, agreementColumns } from './agreement-columns';
 import { AGREEMENT_GRID_PATH } from './api';
 
 /** `/agreements`: every agreement for staff; a tenant sees their own company's, read-only. */
 export function AgreementsPage() {
   const navigate = useNavigate();
   const { user } = useAccess();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const canAdd = isModuleAdmin(user, 'Lease');
   return (
     <>
@@ -35,7 +31,8 @@ export function AgreementsPage() {
       <DataGrid<TAgreementGridRow>
         path={AGREEMENT_GRID_PATH}
         ariaLabel="Lease Agreements"
-        columns={agreementColumns({ withOwner: !!user?.isInternal, isPhone })}
+        columns={agreementColumns({ withOwner: !!user?.isInternal })}
+        compact={AGREEMENT_COMPACT}
         searchable
         initialSort={[{ field: 'startDate', sort: 'desc' }]}
         onRowClick={(row) => navigate(`/agreements/${encodeURIComponent(row._id)}`)}

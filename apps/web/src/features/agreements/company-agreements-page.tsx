@@ -1,14 +1,12 @@
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TAgreementGridRow } from '@apron/core/agreements';
 import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
-import { agreementColumns } from './agreement-columns';
+import { AGREEMENT_COMPACT, agreementColumns } from './agreement-columns';
 import { companyAgreementsPath } from './api';
 
 /** `/companies/:id/agreements`: one owner's agreements; Add Agreement prefills the owner. */
@@ -16,8 +14,6 @@ export function CompanyAgreementsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useAccess();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const canAdd = isModuleAdmin(user, 'Lease');
   const back = `/companies/${encodeURIComponent(id)}`;
   return (
@@ -36,7 +32,8 @@ export function CompanyAgreementsPage() {
       <DataGrid<TAgreementGridRow>
         path={companyAgreementsPath(id)}
         ariaLabel="Lease Agreements of the owner"
-        columns={agreementColumns({ withOwner: false, isPhone })}
+        columns={agreementColumns({ withOwner: false })}
+        compact={AGREEMENT_COMPACT}
         searchable
         initialSort={[{ field: 'startDate', sort: 'desc' }]}
         onRowClick={(row) => navigate(`/agreements/${encodeURIComponent(row._id)}`)}

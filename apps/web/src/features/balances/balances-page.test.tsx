@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { stubFetch } from '../../test/fetch-stub';
 import { accessBody, buildUser } from '../../test/fixtures';
+import { stubWindowWidth } from '../../test/media';
 import { renderWithProviders } from '../../test/render';
 import { BalancesPage } from './balances-page';
 
@@ -21,19 +22,12 @@ function renderLedger() {
   renderWithProviders(<BalancesPage />);
 }
 
-/** A window of the given kind: on a phone every max-width media query matches. */
-function setWindow(kind: 'phone' | 'desktop') {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: kind === 'phone' && query.includes('max-width'), media: query, onchange: null,
-    addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
-  }));
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Account Balance ledger', () => {
   it('shows account details, type, amount, date and running balance on a desktop', async () => {
-    setWindow('desktop');
+    stubWindowWidth('desktop');
     renderLedger();
     const grid = await screen.findByRole('grid', { name: 'Balance records' });
     expect(await within(grid).findByText('****2345 / 121000358')).toBeInTheDocument();
@@ -42,13 +36,19 @@ describe('Account Balance ledger', () => {
     }
   });
 
-  it('keeps date, signed amount and balance on a phone, so nothing scrolls sideways', async () => {
-    setWindow('phone');
+  it('on a phone keeps date, amount and balance as columns and shows each row\'s type and details under its amount', async () => {
+    stubWindowWidth('phone');
     renderLedger();
     const grid = await screen.findByRole('grid', { name: 'Balance records' });
-    expect(await within(grid).findByText('−$8,400.00')).toBeInTheDocument();
+    const debit = (await within(grid).findByText('Account Details: Invoice #1003')).closest('[role="row"]');
+    if (!(debit instanceof HTMLElement)) throw new Error('the Debit row is not a grid row');
+    expect(within(debit).getByText('Balance Type: Debit')).toBeInTheDocument();
+    expect(within(debit).getByText('$8,400.00')).toBeInTheDocument();
+    expect(within(grid).getByText('Account Details: ****2345 / 121000358')).toBeInTheDocument();
     expect(within(grid).queryByRole('columnheader', { name: 'Balance Type' })).not.toBeInTheDocument();
     expect(within(grid).queryByRole('columnheader', { name: 'Account Details' })).not.toBeInTheDocument();
-    expect(within(grid).getByRole('columnheader', { name: 'Date' })).toBeInTheDocument();
+    for (const header of ['Date Applied', 'Amount', 'Balance']) {
+      expect(within(grid).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
   });
 });

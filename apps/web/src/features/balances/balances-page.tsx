@@ -4,14 +4,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { DataGrid as MuiDataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core/common/list';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney, toCents } from '@apron/core/money';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TBalanceRecord } from '@apron/core/balances';
+import { useCompactGrid, type TCompactLayout } from '../../components/compact-columns';
 import { Loader } from '../../components/loader';
 import { MoneyText } from '../../components/money-text';
 import { RecordLoadError } from '../../components/record-load-error';
@@ -38,28 +37,16 @@ const COLUMNS: GridColDef<TBalanceRecord>[] = [
 ];
 
 /**
- * On a phone the ledger keeps what a tenant reads it for — when, how much, what is left — and
- * folds the Balance Type into the amount's sign, so nothing has to scroll sideways.
+ * On a phone the ledger keeps what a tenant reads it for — when, how much, what is left — as
+ * columns, and shows each row's Balance Type and Account Details under its amount.
  */
-const PHONE_COLUMNS: GridColDef<TBalanceRecord>[] = [
-  { field: 'dateApplied', headerName: 'Date', flex: 1, minWidth: 96, valueFormatter: (value: string) => formatDate(value) },
-  {
-    field: 'amount',
-    headerName: 'Amount',
-    type: 'number',
-    flex: 1,
-    minWidth: 96,
-    valueFormatter: (value: number, row) => (row.type === 'Debit' ? `−${money(value)}` : money(value)),
-  },
-  { field: 'runningBalance', headerName: 'Balance', type: 'number', flex: 1, minWidth: 96, valueFormatter: (value: number) => money(value) },
-];
+const COMPACT: TCompactLayout = { keep: { sm: ['dateApplied', 'amount', 'runningBalance'] }, detailsIn: 'amount' };
 
 /** `/companies/:id/balances`: the company's ledger, its running balance, Add Record and Pay Invoices. */
 export function BalancesPage() {
   const { id = '' } = useParams();
   const { user } = useAccess();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const compact = useCompactGrid(COLUMNS, COMPACT);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [dialog, setDialog] = useState<'add' | 'pay' | null>(null);
   const query = useBalances(id, paging.page + 1, paging.pageSize);
@@ -98,7 +85,7 @@ export function BalancesPage() {
         aria-label="Balance records"
         rows={query.data?.records ?? []}
         rowCount={query.data?.total ?? 0}
-        columns={isPhone ? PHONE_COLUMNS : COLUMNS}
+        {...compact}
         getRowId={(row) => row._id}
         loading={query.isFetching}
         paginationMode="server"

@@ -1,12 +1,11 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TCompanyGridRow } from '@apron/core/companies';
+import type { TCompactLayout } from '../../components/compact-columns';
 import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
@@ -21,8 +20,9 @@ const columns: GridColDef<TCompanyGridRow>[] = [
   { field: 'contactphone', headerName: 'Contact Phone #', minWidth: 150 },
 ];
 
-// On a phone the grid keeps the name and e-mail; the rest is one tap away on the company page.
-const PHONE_COLUMNS = columns.filter((c) => c.field === 'name' || c.field === 'email');
+// On a phone the name is the one column; e-mail and the rest show as lines under it (a long
+// e-mail reads whole there, not cut in a narrow column).
+const COMPACT: TCompactLayout = { keep: { sm: ['name'] } };
 
 /**
  * `/companies`: the Owners grid for staff. A company (tenant) user has exactly one company, so
@@ -31,8 +31,6 @@ const PHONE_COLUMNS = columns.filter((c) => c.field === 'name' || c.field === 'e
 export function CompaniesPage() {
   const navigate = useNavigate();
   const { user } = useAccess();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   if (user && !user.isInternal) {
     if (user.companyId) return <Navigate to={`/companies/${encodeURIComponent(user.companyId)}`} replace />;
     return <Typography role="alert">No company is linked to your account.</Typography>;
@@ -55,7 +53,8 @@ export function CompaniesPage() {
       <DataGrid<TCompanyGridRow>
         path={COMPANY_GRID_PATH}
         ariaLabel="Owners"
-        columns={isPhone ? PHONE_COLUMNS : columns}
+        columns={columns}
+        compact={COMPACT}
         searchable
         onRowClick={(row) => navigate(`/companies/${encodeURIComponent(row._id)}`)}
       />

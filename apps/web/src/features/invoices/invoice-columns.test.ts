@@ -1,24 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { GRID_ROOM, invoiceColumns, type TGridWidth } from './invoice-columns';
+import { compactColumns, type TCompactBreakpoint } from '../../components/compact-columns';
+import { GRID_ROOM, INVOICE_COMPACT, invoiceColumns, type TGridWidth } from './invoice-columns';
 
-const WIDTHS: TGridWidth[] = ['desktop', 'laptop', 'tablet', 'phone'];
+const BELOW: Record<TGridWidth, TCompactBreakpoint | null> = { desktop: null, laptop: 'lg', tablet: 'md', phone: 'sm' };
+
+function columnsAt(width: TGridWidth, withCompany: boolean) {
+  const columns = invoiceColumns({ withCompany });
+  const breakpoint = BELOW[width];
+  const keep = breakpoint ? INVOICE_COMPACT.keep[breakpoint] : undefined;
+  return keep ? compactColumns(columns, keep) : columns;
+}
 
 describe('invoice grid columns', () => {
-  it.each(WIDTHS)('fit the room the page gives them on a %s, with or without the company column', (width) => {
+  it.each(Object.keys(BELOW) as TGridWidth[])('fit the room the page gives them on a %s, with or without the company column', (width) => {
     for (const withCompany of [true, false]) {
-      const columns = invoiceColumns({ withCompany, width });
-      const least = columns.reduce((sum, column) => sum + (column.minWidth ?? 100), 0);
+      const least = columnsAt(width, withCompany).reduce((sum, column) => sum + (column.minWidth ?? 100), 0);
       expect(least).toBeLessThanOrEqual(GRID_ROOM[width]);
     }
   });
 
   it('shows every spec column, Amount Paid included, on a desktop (1,280-1,400 px windows)', () => {
-    expect(invoiceColumns({ withCompany: true, width: 'desktop' }).map((c) => c.headerName)).toEqual([
+    expect(columnsAt('desktop', true).map((c) => c.headerName)).toEqual([
       'Invoice Name', 'Invoice Number', 'Company', 'Payment Date', 'Due Date', 'Status', 'Amount Due', 'Amount Total', 'Amount Paid',
     ]);
   });
 
-  it('keeps name, status and what is due on a phone', () => {
-    expect(invoiceColumns({ withCompany: true, width: 'phone' }).map((c) => c.field)).toEqual(['name', 'status', 'amountDue']);
+  it('keeps name, status and what is due as columns on a phone, the others shown under the name', () => {
+    const columns = columnsAt('phone', true);
+    expect(columns.map((c) => c.field)).toEqual(['name', 'status', 'amountDue']);
+    expect(columns[0]?.renderCell).toBeDefined();
   });
 });

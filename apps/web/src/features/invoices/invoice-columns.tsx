@@ -1,4 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TCompactLayout } from '../../components/compact-columns';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney, toCents } from '@apron/core/money';
 import type { TInvoiceGridRow } from '@apron/core/invoices';
@@ -6,7 +7,7 @@ import type { TInvoiceGridRow } from '@apron/core/invoices';
 const dateCell = (value: string | null | undefined) => (value ? formatDate(value) : 'NA');
 const moneyCell = (value: number | null | undefined) => (typeof value === 'number' ? formatMoney(toCents(value)) : 'NA');
 
-/** How wide the page is: the grid shows fewer columns on narrower screens so none is clipped. */
+/** How wide the page is: the grid folds more columns into the name's cell on narrower screens so none is clipped. */
 export type TGridWidth = 'phone' | 'tablet' | 'laptop' | 'desktop';
 
 /**
@@ -17,18 +18,19 @@ export const GRID_ROOM: Record<TGridWidth, number> = { desktop: 1152, laptop: 85
 
 /**
  * Which columns give way first as the page narrows (spec order kept for what stays): Amount
- * Total and Payment Date (both on the invoice page), then the number and company, leaving on a
- * phone name, status and what is due.
+ * Total and Payment Date, then the number, company and amount paid, leaving on a phone name,
+ * status and what is due. What gives way is shown under the invoice's name.
  */
-const HIDDEN_BELOW: Record<TGridWidth, ReadonlySet<string>> = {
-  desktop: new Set(),
-  laptop: new Set(['amountTotal', 'paymentDate']),
-  tablet: new Set(['amountTotal', 'paymentDate', 'invoiceNumber', 'tenantName', 'amountPaid']),
-  phone: new Set(['amountTotal', 'paymentDate', 'invoiceNumber', 'tenantName', 'amountPaid', 'dueDate']),
+export const INVOICE_COMPACT: TCompactLayout = {
+  keep: {
+    lg: ['name', 'invoiceNumber', 'tenantName', 'dueDate', 'status', 'amountDue', 'amountPaid'],
+    md: ['name', 'dueDate', 'status', 'amountDue'],
+    sm: ['name', 'status', 'amountDue'],
+  },
 };
 
 /** Invoice Name, Invoice Number, Payment Date, Due Date, Status, Amount Due, Amount Total, Amount Paid. */
-export function invoiceColumns(options: { withCompany: boolean; width: TGridWidth }): GridColDef<TInvoiceGridRow>[] {
+export function invoiceColumns(options: { withCompany: boolean }): GridColDef<TInvoiceGridRow>[] {
   const money = { type: 'number', flex: 0.8, minWidth: 112, valueFormatter: (value: number) => moneyCell(value) } as const;
   const date = { flex: 0.8, minWidth: 108, valueFormatter: (value: string | null) => dateCell(value) } as const;
   const columns: GridColDef<TInvoiceGridRow>[] = [
@@ -42,6 +44,5 @@ export function invoiceColumns(options: { withCompany: boolean; width: TGridWidt
     { field: 'amountTotal', headerName: 'Amount Total', ...money },
     { field: 'amountPaid', headerName: 'Amount Paid', ...money },
   ];
-  const hidden = HIDDEN_BELOW[options.width];
-  return columns.filter((column) => !hidden.has(column.field));
+  return columns;
 }

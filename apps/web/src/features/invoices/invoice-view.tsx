@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PAID_BY_BALANCE, type TInvoice, type TLineItem } from '@apron/core/invoices';
+import { CellWithFoldedLines, useIsPhone, type TFoldedLine } from '../../components/compact-columns';
 import { DateText } from '../../components/date-text';
 import { MoneyText } from '../../components/money-text';
 
@@ -83,18 +84,34 @@ export interface TLineItemsTableProps {
   paidCell?: (line: TLineItem) => ReactNode;
 }
 
-/** Charge Name, Desc., Amount, Quantity, Total; a checkbox on each unpaid line. */
+/** What a line's Paid cell shows: 'PAID BY BALANCE', the receipt (or 'Paid'), or 'Unpaid'. */
+function paidText(line: TLineItem, paidCell: TLineItemsTableProps['paidCell']): ReactNode {
+  if (!line.isPaid) return 'Unpaid';
+  return line.receiptId === PAID_BY_BALANCE ? PAID_BY_BALANCE : (paidCell?.(line) ?? 'Paid');
+}
+
+/**
+ * Charge Name, Desc., Amount, Quantity, Total, Paid; a checkbox on each unpaid line. On a phone
+ * only the name and total stay columns, the others shown under the name, so the table fits.
+ */
 export function LineItemsTable(props: TLineItemsTableProps) {
   const { invoice, selected, onToggle, onToggleAll, lineActions, paidCell } = props;
+  const isPhone = useIsPhone();
   const selectable = !!selected && !!onToggle && invoice.status !== 'Cancelled';
   const unpaid = invoice.lineItems.filter((l) => !l.isPaid);
   const allChecked = selectable && unpaid.length > 0 && unpaid.every((l) => selected.has(l._id));
   if (invoice.lineItems.length === 0) {
     return <Typography color="text.secondary">No line items yet.</Typography>;
   }
+  const foldedLines = (line: TLineItem): TFoldedLine[] => [
+    ...(line.description ? [{ label: 'Desc.', value: line.description }] : []),
+    { label: 'Amount', value: <MoneyText dollars={line.charges} /> },
+    { label: 'Quantity', value: line.amount },
+    { label: 'Paid', value: paidText(line, paidCell) },
+  ];
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Line items">
+      <Table size="small" aria-label="Line items" sx={isPhone ? { '& .MuiTableCell-root': { px: 1 } } : undefined}>
         <TableHead>
           <TableRow>
             {selectable && (
@@ -109,11 +126,15 @@ export function LineItemsTable(props: TLineItemsTableProps) {
               </TableCell>
             )}
             <TableCell>Charge Name</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Desc.</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell align="right">Quantity</TableCell>
+            {!isPhone && (
+              <>
+                <TableCell>Desc.</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+              </>
+            )}
             <TableCell align="right">Total</TableCell>
-            <TableCell>Paid</TableCell>
+            {!isPhone && <TableCell>Paid</TableCell>}
             {lineActions && <TableCell align="right">Actions</TableCell>}
           </TableRow>
         </TableHead>
@@ -131,18 +152,24 @@ export function LineItemsTable(props: TLineItemsTableProps) {
                   )}
                 </TableCell>
               )}
-              <TableCell>{line.name}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{line.description}</TableCell>
-              <TableCell align="right">
-                <MoneyText dollars={line.charges} />
-              </TableCell>
-              <TableCell align="right">{line.amount}</TableCell>
+              {isPhone ? (
+                <TableCell>
+                  <CellWithFoldedLines lines={foldedLines(line)}>{line.name}</CellWithFoldedLines>
+                </TableCell>
+              ) : (
+                <>
+                  <TableCell>{line.name}</TableCell>
+                  <TableCell>{line.description}</TableCell>
+                  <TableCell align="right">
+                    <MoneyText dollars={line.charges} />
+                  </TableCell>
+                  <TableCell align="right">{line.amount}</TableCell>
+                </>
+              )}
               <TableCell align="right">
                 <MoneyText dollars={line.total} />
               </TableCell>
-              <TableCell>
-                {line.isPaid ? (line.receiptId === PAID_BY_BALANCE ? PAID_BY_BALANCE : (paidCell?.(line) ?? 'Paid')) : 'Unpaid'}
-              </TableCell>
+              {!isPhone && <TableCell>{paidText(line, paidCell)}</TableCell>}
               {lineActions && <TableCell align="right">{line.isPaid ? null : lineActions(line)}</TableCell>}
             </TableRow>
           ))}

@@ -3,8 +3,6 @@ import Button from '@mui/material/Button';
 import MuiTextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useNavigate, useParams } from 'react-router';
 import { hasModule } from '@apron/core/access';
 import { INVOICE_STATUSES, type TInvoiceGridRow } from '@apron/core/invoices';
@@ -12,7 +10,7 @@ import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
 import { companyInvoicesPath, INVOICE_GRID_PATH, useCompanyOptions } from './api';
-import { invoiceColumns, type TGridWidth } from './invoice-columns';
+import { INVOICE_COMPACT, invoiceColumns } from './invoice-columns';
 
 /** The form (react-hook-form, its fields) loads when staff open it, not with the grid. */
 const CreateInvoiceDialog = lazy(async () => ({ default: (await import('./create-invoice-dialog')).CreateInvoiceDialog }));
@@ -61,11 +59,6 @@ function InvoiceGrid(props: { path: string; companyId?: string; backTo: string; 
   const { path, companyId, backTo, backLabel } = props;
   const navigate = useNavigate();
   const { user } = useAccess();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  const isTablet = useMediaQuery(theme.breakpoints.down('md'));
-  const isLaptop = useMediaQuery(theme.breakpoints.down('lg'));
-  const width: TGridWidth = isPhone ? 'phone' : isTablet ? 'tablet' : isLaptop ? 'laptop' : 'desktop';
   const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
   const [creating, setCreating] = useState(false);
   const isStaff = !!user?.isInternal;
@@ -87,7 +80,8 @@ function InvoiceGrid(props: { path: string; companyId?: string; backTo: string; 
       <DataGrid<TInvoiceGridRow>
         path={path}
         ariaLabel={companyId ? 'Invoices of the company' : 'Invoices'}
-        columns={invoiceColumns({ withCompany: isStaff && !companyId, width })}
+        columns={invoiceColumns({ withCompany: isStaff && !companyId })}
+        compact={INVOICE_COMPACT}
         filters={{ ...filters, tenantId: companyId ? undefined : filters.tenantId }}
         searchable
         toolbar={<InvoiceFilters value={filters} onChange={setFilters} withCompany={isStaff && !companyId} />}

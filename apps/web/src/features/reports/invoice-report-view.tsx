@@ -48,20 +48,20 @@ export function InvoiceReportView({ kind, period }: { kind: TInvoiceReportKind; 
         onRowClick={setOpen}
       />
       {totals && (
-        <Box component="dl" aria-label="Totals" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
-          <Typography component="dt" sx={{ fontWeight: 700 }}>
-            Total
-          </Typography>
-          {totalItems.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'flex', gap: 0.5 }}>
-              <Typography component="dt" color="text.secondary">
-                {label}:
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
+        <Box role="group" aria-label="Totals" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
+          <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+          <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, m: 0 }}>
+            {totalItems.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'flex', gap: 0.5 }}>
+                <Typography component="dt" color="text.secondary">
+                  {label}:
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
         </Box>
       )}
       <DrillDownDialog company={open} begin={period.begin} end={period.end} onClose={() => setOpen(null)} />

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentPeriods } from '@apron/core/reports';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch } from '../../test/fetch-stub';
+import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
 import { ChartsView } from './charts-view';
+import { InvoiceReportView } from './invoice-report-view';
 import { PeriodPicker } from './period-picker';
 
 describe('interactive reports', () => {
@@ -28,5 +29,20 @@ describe('period picker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous Quarter' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ year: 2024, index: 4, begin: '2024-10-01', end: '2024-12-31' })));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['2025', '2024', '2023', 'Q1 Jan-Mar', 'Q2 Apr-Jun', 'Q3 Jul-Sep', 'Q4 Oct-Dec']);
+  });
+});
+
+describe('billing report totals', () => {
+  it('are a definition list of term and value pairs, the Total caption outside it', async () => {
+    const totals = { invoices: 3, amountBilled: 300, amountPaid: 100, amountDue: 200, overDue: 50 };
+    stubFetch({ ...CSRF_ROUTE, 'POST /api/Reports/Invoices': { body: { rows: [], totals } } });
+    const period = currentPeriods('2025-02-10').currentQuarter;
+    renderWithProviders(<InvoiceReportView kind="Billing" period={period} />);
+    const group = await screen.findByRole('group', { name: 'Totals' });
+    const list = group.querySelector('dl');
+    if (!list) throw new Error('no definition list in the totals');
+    const pairs = [...list.children].map((pair) => [pair.tagName, ...[...pair.children].map((child) => child.tagName)].join(' '));
+    expect(pairs).toEqual(Array(5).fill('DIV DT DD'));
+    expect(list.textContent).toContain('Amount Due:$200.00');
   });
 });

@@ -8,8 +8,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { hasModule } from '@apron/core/access';
@@ -17,6 +15,7 @@ import { formatDate } from '@apron/core/dates';
 import { formatMoney } from '@apron/core/money-format';
 import { AIRCRAFT_TYPES, isCalendarDate } from '@apron/core/tiedowns/rules';
 import type { TTiedown } from '@apron/core/tiedowns';
+import type { TCompactLayout } from '../../components/compact-columns';
 import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
@@ -59,7 +58,7 @@ const columns: GridColDef<TTiedown>[] = [
       ),
   },
 ];
-const PHONE_COLUMNS = columns.filter((c) => ['lastName', 'beginDate', 'airCraftNum'].includes(c.field));
+const COMPACT: TCompactLayout = { keep: { sm: ['lastName', 'beginDate', 'airCraftNum'] } };
 
 function monthRange(): { from: string; to: string } {
   const now = new Date();
@@ -76,8 +75,6 @@ function monthRange(): { from: string; to: string } {
 export function TiedownsPage() {
   const navigate = useNavigate();
   const { user } = useAccess();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const isStaff = hasModule(user, 'Tiedown');
   // No dates: every request (newest arrival first); the counts then show the current month.
   const [range, setRange] = useState({ from: '', to: '' });
@@ -127,7 +124,8 @@ export function TiedownsPage() {
       <DataGrid<TTiedown>
         path={TIEDOWN_GRID_PATH}
         ariaLabel="Transient parking requests"
-        columns={isPhone ? PHONE_COLUMNS : columns}
+        columns={columns}
+        compact={COMPACT}
         filters={filters}
         searchable
         searchLabel="Search name, e-mail, phone, aircraft"

@@ -5,13 +5,12 @@ import Tooltip from '@mui/material/Tooltip';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isModuleAdmin } from '@apron/core/access';
 import { formatDate } from '@apron/core/dates';
 import type { TWaitlistGridRow } from '@apron/core/waitlist';
+import type { TCompactLayout } from '../../components/compact-columns';
 import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
@@ -82,15 +81,13 @@ function columnsFor(canMove: boolean, onMove: (row: TWaitlistGridRow) => void): 
   ];
 }
 
-const PHONE_FIELDS = new Set(['queuePosition', 'firstName', 'lastName', 'chat', 'actions']);
+const COMPACT: TCompactLayout = { keep: { sm: ['queuePosition', 'firstName', 'lastName', 'chat', 'actions'] }, detailsIn: 'lastName' };
 
 /** `/waitList/type/:id`: the queue of one property type, paged and sorted on the server. */
 export function WaitlistTypePage() {
   const { id = '' } = useParams();
   const { user } = useAccess();
   const types = useWaitlistTypes();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [moving, setMoving] = useState<TWaitlistGridRow | null>(null);
   const type = types.data?.find((t) => t._id === id);
   const columns = columnsFor(isModuleAdmin(user, 'Waitlist'), setMoving);
@@ -100,7 +97,8 @@ export function WaitlistTypePage() {
       <DataGrid<TWaitlistGridRow>
         path={typeGridPath(id)}
         ariaLabel={type ? `WaitList for ${type.name}` : 'WaitList'}
-        columns={isPhone ? columns.filter((c) => PHONE_FIELDS.has(c.field)) : columns}
+        columns={columns}
+        compact={COMPACT}
         searchable
       />
       {moving && <MoveApplicantDialog applicant={moving} onClose={() => setMoving(null)} />}
