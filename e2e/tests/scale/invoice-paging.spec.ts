@@ -14,11 +14,11 @@ test('the finance clerk pages the invoices grid to its end and sees every invoic
   await signInThroughPage(page, roleAccount('finance'));
   await page.goto('/invoices');
   const footer = page.locator('.MuiTablePagination-displayedRows');
-  await expect(footer).toHaveText(/^1–10 of (about|more than) [\d,]+$/);
+  await expect(footer).toHaveText(/^1–10 of more than [\d,]+$/);
   // The largest page size offered (PRODUCT-RULES 23), to keep the clicks few.
   await page.getByRole('combobox', { name: 'Rows per page:' }).click();
   await page.getByRole('option', { name: '20', exact: true }).click();
-  await expect(footer).toHaveText(/^1–20 of (about|more than) [\d,]+$/);
+  await expect(footer).toHaveText(/^1–20 of more than [\d,]+$/);
 
   // ~260 pages: each Next is clicked and each page read inside the page (one round trip for the
   // whole walk instead of several per page), waiting for the grid to show the next page's rows.
@@ -54,5 +54,5 @@ test('the finance clerk pages the invoices grid to its end and sees every invoic
   expect(new Set(walk.seen).size).toBe(total);
   expect(Math.min(...walk.seen)).toBe(1001);
   // Every page before the last words its total as an estimate.
-  for (const label of walk.labels.slice(0, -1)) expect(label).toMatch(/ of (about|more than) [\d,]+$/);
+  for (const label of walk.labels.slice(0, -1)) expect(label).toMatch(/ of more than [\d,]+$/);
 });
