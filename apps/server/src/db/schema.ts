@@ -3,7 +3,7 @@
  * own `<module>.table.ts`; add one export line here per file.
  */
 export * from '../platform/auth/auth.table';
-export { passwordTokens } from '../platform/auth/password-links';
+export { passwordTokens } from '../platform/auth/password-tokens.table';
 export * from '../platform/audit/audit.table';
 export * from '../platform/mail/mail.table';
 export * from '../platform/events/events.table';

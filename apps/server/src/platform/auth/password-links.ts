@@ -1,20 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { accounts } from './accounts.table';
+import { passwordTokens } from './password-tokens.table';
 import { hashToken, newToken } from './sessions';
-
-/** One-time links to set a password (invitations, resets). Only the token's hash is stored. */
-export const passwordTokens = pgTable('password_tokens', {
-  id: text().primaryKey(), // sha256(token)
-  accountId: uuid()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  purpose: text().notNull(), // invite | reset
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
 
 export const PASSWORD_LINK_DAYS = 7;
 
