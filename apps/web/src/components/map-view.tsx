@@ -1,17 +1,13 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type * as Leaflet from 'leaflet';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerIcon2xUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useAppConfig } from '../lib/session';
+import { TILES_FAILED_TEXT, useLatest, useLeafletMap, type TLeaflet, type TMapPoint, type TMapViewState } from './use-leaflet-map';
 
-/** A point as the API carries it. */
-export interface TMapPoint {
-  lat: number;
-  lon: number;
-}
+export type { TMapPoint, TMapViewState };
 
 export interface TMapMarker {
   id: string;
@@ -26,12 +22,6 @@ export interface TMapMarker {
   count?: number;
   /** Buttons at the foot of the popup ('View Details'). */
   actions?: ReadonlyArray<{ label: string; onClick: () => void }>;
-}
-
-/** The visible part of the map, after each move or zoom. */
-export interface TMapViewState {
-  bounds: { west: number; south: number; east: number; north: number };
-  zoom: number;
 }
 
 export interface TMapViewProps {
@@ -56,24 +46,7 @@ export interface TMapViewProps {
   height?: number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
 }
 
-/** Tile templates used when the server's AppConfig names none (same defaults as the server). */
-const FALLBACK_TILES = {
-  streetsUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  satelliteUrl: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
-};
-export const TILES_FAILED_TEXT = 'Map tiles could not be loaded (offline?). Locations are still shown.';
 export const MAP_FAILED_TEXT = 'The map could not be loaded.';
-
-type TLeaflet = typeof Leaflet;
-
-/**
- * Leaflet is loaded on first use (its own chunk) together with its CSS from the package, so pages
- * without a map never download it.
- */
-async function loadLeaflet(): Promise<TLeaflet> {
-  const [module] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
-  return (module as { default?: TLeaflet }).default ?? (module as TLeaflet);
-}
 
 /** Popup content built as DOM nodes with `textContent`: data never becomes markup. */
 function popupContent(marker: TMapMarker): HTMLElement {
@@ -116,155 +89,32 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** Leaflet's own pin (the static map draws the same one), used where a marker has no colour. */
+function defaultIconOf(L: TLeaflet): Leaflet.Icon {
+  return L.icon({
+    iconUrl: markerIconUrl,
+    iconRetinaUrl: markerIcon2xUrl,
+    shadowUrl: markerShadowUrl,
+    iconSize: [25, 41],
+    iconAnchor: [12, 41],
+    popupAnchor: [1, -34],
+    shadowSize: [41, 41],
+  });
+}
+
 /** A Leaflet map: markers with text popups, fly-to on selection, streets/satellite layers, pick mode. */
 export function MapView(props: TMapViewProps) {
-  const { ariaLabel, center, zoom, markers, selectedId, selectedZoom = 14, onPick, picked, height = 400 } = props;
+  const { ariaLabel, center, zoom, markers, selectedId, selectedZoom = 14, onPick, onMapClick, picked, height = 400 } = props;
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<Leaflet.Map | null>(null);
-  const markerLayerRef = useRef<Leaflet.LayerGroup | null>(null);
-  const markersById = useRef(new Map<string, Leaflet.Marker>());
-  const pinRef = useRef<Leaflet.Marker | null>(null);
-  const [leaflet, setLeaflet] = useState<TLeaflet | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [tilesFailed, setTilesFailed] = useState(false);
-  const config = useAppConfig();
-  const streetsUrl = config.data?.jsonvalue.mapStreetsUrl ?? FALLBACK_TILES.streetsUrl;
-  const satelliteUrl = config.data?.jsonvalue.mapSatelliteUrl ?? FALLBACK_TILES.satelliteUrl;
-
-  // Callbacks change on every render of the parent; the map's handlers read the latest ones.
-  const handlers = useRef({ onPick, onMarkerClick: props.onMarkerClick, onMapClick: props.onMapClick, onViewChange: props.onViewChange });
-  useLayoutEffect(() => {
-    handlers.current = { onPick, onMarkerClick: props.onMarkerClick, onMapClick: props.onMapClick, onViewChange: props.onViewChange };
+  const { L, map, loadFailed, tilesFailed } = useLeafletMap(containerRef, {
+    center,
+    zoom,
+    onClick: (point) => (onPick ? onPick(point) : onMapClick?.(point)),
+    onViewChange: props.onViewChange,
   });
-  const pickMode = onPick !== undefined;
-
-  useEffect(() => {
-    let cancelled = false;
-    loadLeaflet().then(
-      (L) => !cancelled && setLeaflet(() => L),
-      () => !cancelled && setLoadFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  // Create the map once Leaflet is here; the tile URLs come from AppConfig.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!leaflet || !container) return;
-    const L = leaflet;
-    const byId = markersById.current;
-    const map = L.map(container, { center: [center.lat, center.lon], zoom, zoomControl: true });
-    let anyTileLoaded = false;
-    const onTileLoad = () => {
-      anyTileLoaded = true;
-      setTilesFailed(false);
-    };
-    const onTileError = () => {
-      if (!anyTileLoaded) setTilesFailed(true);
-    };
-    const streets = L.tileLayer(streetsUrl, { maxZoom: 19, attribution: '© OpenStreetMap contributors' });
-    const satellite = L.tileLayer(satelliteUrl, { maxZoom: 19, attribution: 'Imagery © Esri' });
-    for (const layer of [streets, satellite]) layer.on('tileload', onTileLoad).on('tileerror', onTileError);
-    streets.addTo(map);
-    L.control.layers({ Streets: streets, Satellite: satellite }, undefined, { position: 'topright' }).addTo(map);
-    markerLayerRef.current = L.layerGroup().addTo(map);
-    map.on('click', (event: Leaflet.LeafletMouseEvent) => {
-      const point = { lat: event.latlng.lat, lon: event.latlng.lng };
-      if (handlers.current.onPick) handlers.current.onPick(point);
-      else handlers.current.onMapClick?.(point);
-    });
-    const reportView = () => {
-      const b = map.getBounds();
-      handlers.current.onViewChange?.({ bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }, zoom: map.getZoom() });
-    };
-    map.on('moveend', reportView);
-    // The first view: reported once the map has its size.
-    map.whenReady(() => setTimeout(reportView, 0));
-    mapRef.current = map;
-
-    // A map in a dialog or a resized panel must re-measure its box.
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : null;
-    observer?.observe(container);
-    return () => {
-      observer?.disconnect();
-      map.remove();
-      mapRef.current = null;
-      markerLayerRef.current = null;
-      pinRef.current = null;
-      byId.clear();
-    };
-    // center/zoom are applied by the view effect below; the map is built once per Leaflet/tiles.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leaflet, streetsUrl, satelliteUrl]);
-
-  const icon = leaflet
-    ? leaflet.icon({
-        iconUrl: markerIconUrl,
-        iconRetinaUrl: markerIcon2xUrl,
-        shadowUrl: markerShadowUrl,
-        iconSize: [25, 41],
-        iconAnchor: [12, 41],
-        popupAnchor: [1, -34],
-        shadowSize: [41, 41],
-      })
-    : null;
-
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    map.setView([center.lat, center.lon], zoom, { animate: false });
-  }, [center.lat, center.lon, zoom, leaflet, streetsUrl, satelliteUrl]);
-
-  // Markers: rebuilt when the list changes (a page of listings is small).
-  useEffect(() => {
-    const layer = markerLayerRef.current;
-    if (!leaflet || !layer || !icon) return;
-    layer.clearLayers();
-    markersById.current.clear();
-    for (const item of markers ?? []) {
-      const marker = leaflet.marker([item.position.lat, item.position.lon], { icon: markerIconOf(leaflet, item) ?? icon, title: item.title, alt: item.title, keyboard: true });
-      if (item.count === undefined) marker.bindPopup(popupContent(item));
-      marker.on('click', () => handlers.current.onMarkerClick?.(item.id));
-      marker.addTo(layer);
-      markersById.current.set(item.id, marker);
-    }
-    // icon is rebuilt per render; markers only need rebuilding when the list or the map changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leaflet, markers, streetsUrl, satelliteUrl]);
-
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !selectedId) return;
-    const marker = markersById.current.get(selectedId);
-    if (!marker) return;
-    map.flyTo(marker.getLatLng(), selectedZoom, { animate: !prefersReducedMotion() });
-    marker.openPopup();
-  }, [selectedId, selectedZoom, markers, leaflet]);
-
-  // The picker's pin: draggable, follows `picked`.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!leaflet || !map || !icon) return;
-    if (!pickMode || !picked) {
-      pinRef.current?.remove();
-      pinRef.current = null;
-      return;
-    }
-    if (!pinRef.current) {
-      const pin = leaflet.marker([picked.lat, picked.lon], { icon, draggable: true, title: 'Selected location', alt: 'Selected location', keyboard: true });
-      pin.on('dragend', () => {
-        const at = pin.getLatLng();
-        handlers.current.onPick?.({ lat: at.lat, lon: at.lng });
-      });
-      pin.addTo(map);
-      pinRef.current = pin;
-    } else {
-      pinRef.current.setLatLng([picked.lat, picked.lon]);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leaflet, pickMode, picked?.lat, picked?.lon, streetsUrl, satelliteUrl]);
+  const markersById = useMarkers(L, map, markers, props.onMarkerClick);
+  useSelectedMarker(map, markersById, selectedId, selectedZoom, markers);
+  usePickedPin(L, map, onPick, picked);
 
   return (
     <Box sx={{ position: 'relative', height, width: '100%' }}>
@@ -286,4 +136,74 @@ export function MapView(props: TMapViewProps) {
       )}
     </Box>
   );
+}
+
+/** The markers, rebuilt when the list or the map changes (a page of listings is small); each one by its id. */
+function useMarkers(L: TLeaflet | null, map: Leaflet.Map | null, markers: readonly TMapMarker[] | undefined, onMarkerClick: ((id: string) => void) | undefined) {
+  const markersById = useRef(new Map<string, Leaflet.Marker>());
+  const latestOnClick = useLatest(onMarkerClick);
+  useEffect(() => {
+    if (!L || !map) return;
+    const byId = markersById.current;
+    const layer = L.layerGroup().addTo(map);
+    const icon = defaultIconOf(L);
+    for (const item of markers ?? []) {
+      const marker = L.marker([item.position.lat, item.position.lon], { icon: markerIconOf(L, item) ?? icon, title: item.title, alt: item.title, keyboard: true });
+      if (item.count === undefined) marker.bindPopup(popupContent(item));
+      marker.on('click', () => latestOnClick.current?.(item.id));
+      marker.addTo(layer);
+      byId.set(item.id, marker);
+    }
+    return () => {
+      layer.remove();
+      byId.clear();
+    };
+  }, [L, map, markers, latestOnClick]);
+  return markersById;
+}
+
+/** The selected marker: the map flies to it and opens its popup (again after the markers are rebuilt). */
+function useSelectedMarker(
+  map: Leaflet.Map | null,
+  markersById: RefObject<Map<string, Leaflet.Marker>>,
+  selectedId: string | null | undefined,
+  selectedZoom: number,
+  markers: readonly TMapMarker[] | undefined,
+) {
+  useEffect(() => {
+    const marker = selectedId ? markersById.current.get(selectedId) : undefined;
+    if (!map || !marker) return;
+    map.flyTo(marker.getLatLng(), selectedZoom, { animate: !prefersReducedMotion() });
+    marker.openPopup();
+  }, [map, markersById, selectedId, selectedZoom, markers]);
+}
+
+/** The picker's pin: shown in pick mode at `picked`, draggable; a drop picks its point. */
+function usePickedPin(L: TLeaflet | null, map: Leaflet.Map | null, onPick: ((point: TMapPoint) => void) | undefined, picked: TMapPoint | null | undefined) {
+  const pinRef = useRef<Leaflet.Marker | null>(null);
+  const latestOnPick = useLatest(onPick);
+  const latestPicked = useLatest(picked);
+  const isPickMode = onPick !== undefined;
+  const hasPin = isPickMode && !!picked;
+  // The pin lives as long as the map and the pick mode with a point; moving the point only moves it.
+  useEffect(() => {
+    const at = latestPicked.current;
+    if (!L || !map || !hasPin || !at) return;
+    const pin = L.marker([at.lat, at.lon], { icon: defaultIconOf(L), draggable: true, title: 'Selected location', alt: 'Selected location', keyboard: true });
+    pin.on('dragend', () => {
+      const dropped = pin.getLatLng();
+      latestOnPick.current?.({ lat: dropped.lat, lon: dropped.lng });
+    });
+    pin.addTo(map);
+    pinRef.current = pin;
+    return () => {
+      pin.remove();
+      pinRef.current = null;
+    };
+  }, [L, map, hasPin, latestOnPick, latestPicked]);
+  const lat = picked?.lat;
+  const lon = picked?.lon;
+  useEffect(() => {
+    if (lat !== undefined && lon !== undefined) pinRef.current?.setLatLng([lat, lon]);
+  }, [lat, lon]);
 }

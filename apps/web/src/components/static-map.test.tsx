@@ -5,7 +5,8 @@ import { appConfig } from '../test/fixtures';
 import { stubFetch } from '../test/fetch-stub';
 import { renderWithProviders } from '../test/render';
 import type { TMapMarker } from './map-view';
-import { fitViewport, StaticMap, STATIC_TILES_FAILED_TEXT } from './static-map';
+import { fitViewport, StaticMap } from './static-map';
+import { TILES_FAILED_TEXT } from './use-leaflet-map';
 
 const FALLBACK = { center: { lat: 39.193, lon: -119.734 }, zoom: 10 };
 const MARKERS: TMapMarker[] = [
@@ -80,7 +81,7 @@ describe('StaticMap', () => {
       expect(tiles).toHaveLength(6);
       expect(tiles).toContain('https://tiles.example/14/2742/6250.png');
       for (const tile of Array.from(map.querySelectorAll('img'))) fireEvent.error(tile);
-      expect(await screen.findByRole('status')).toHaveTextContent(STATIC_TILES_FAILED_TEXT);
+      expect(await screen.findByRole('status')).toHaveTextContent(TILES_FAILED_TEXT);
       expect(map.querySelectorAll('img')).toHaveLength(0);
       expect(within(map).getByRole('button', { name: 'T-Hangar A1' })).toBeInTheDocument();
     } finally {

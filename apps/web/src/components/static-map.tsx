@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { TMapMarker, TMapPoint } from './map-view';
-import { useAppConfig } from '../lib/session';
+import type { TMapMarker } from './map-view';
+import { TILES_FAILED_TEXT, useMapTiles, type TMapPoint } from './use-leaflet-map';
 
 /** Where a map looks: what MapView takes as `center` and `zoom`. */
 export interface TMapViewport {
@@ -29,9 +29,6 @@ const TILE_SIZE = 256;
 const MAX_LATITUDE = 85.0511287798;
 /** Room around the fitted markers, in pixels (the pin is drawn above its point). */
 const FIT_PADDING = 40;
-/** Same default and attribution as MapView's Streets layer. */
-const FALLBACK_STREETS_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const STATIC_TILES_FAILED_TEXT = 'Map tiles could not be loaded (offline?). Locations are still shown.';
 
 /** Web Mercator at zoom 0: the world is one tile, x and y from 0 to 1. */
 function project(point: TMapPoint): { x: number; y: number } {
@@ -76,8 +73,8 @@ export function StaticMap(props: TStaticMapProps) {
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [tilesFailed, setTilesFailed] = useState(false);
   const anyTileLoaded = useRef(false);
-  const config = useAppConfig();
-  const streetsUrl = config.data?.jsonvalue.mapStreetsUrl ?? FALLBACK_STREETS_URL;
+  // MapView's Streets layer (same tiles and attribution), so the swap to the real map does not show.
+  const { streetsUrl } = useMapTiles();
 
   useLayoutEffect(() => {
     const box = boxRef.current;
@@ -191,7 +188,7 @@ export function StaticMap(props: TStaticMapProps) {
           variant="body2"
           sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, bgcolor: 'background.paper', p: 1, borderRadius: 1, boxShadow: 1 }}
         >
-          {STATIC_TILES_FAILED_TEXT}
+          {TILES_FAILED_TEXT}
         </Typography>
       )}
     </Box>

@@ -1,16 +1,12 @@
 import { useCallback, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ASSET_MESSAGES, type TAssetLocation } from '@apron/core/assets/index';
-import { Loader } from '../../components/loader';
+import { CardGrid } from '../../components/card-grid';
 import { PageHeader } from '../../components/page-header';
 import { useMasterAssets } from './api';
 import { AssetFormPanel } from './asset-form-panel';
@@ -36,38 +32,36 @@ export function AssetsPage() {
           </ToggleButtonGroup>
         }
       />
-      {masters.isPending && <Loader />}
-      {masters.isError && <Alert severity="error">{ASSET_MESSAGES.loadFailed}</Alert>}
-      {masters.data && masters.data.length === 0 && (
-        <Alert severity="info">
-          <Link component={RouterLink} to="/settings/asset">
-            {ASSET_MESSAGES.noMasters}
-          </Link>
-        </Alert>
-      )}
-      {masters.data && masters.data.length > 0 && mode === 'table' && (
-        <Box component="ul" aria-label="Asset types" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
-          {masters.data.map((master) => (
-            <li key={master._id}>
-              <Card variant="outlined" sx={{ height: '100%', borderLeft: 6, borderLeftColor: master.color }}>
-                <CardActionArea component={RouterLink} to={`assetList/${master._id}`} sx={{ height: '100%' }}>
-                  <CardContent>
-                    <Typography variant="h6" component="h2">
-                      {master.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {master.description}
-                    </Typography>
-                    <Typography variant="body2" sx={{ mt: 1 }}>
-                      {master.assetCount.toLocaleString()} assets{master.status ? '' : ' · disabled'}
-                    </Typography>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </li>
-          ))}
-        </Box>
-      )}
+      <CardGrid
+        label="Asset types"
+        query={masters}
+        errorText={ASSET_MESSAGES.loadFailed}
+        columns="repeat(auto-fill, minmax(240px, 1fr))"
+        showCards={mode === 'table'}
+        empty={
+          <Alert severity="info">
+            <Link component={RouterLink} to="/settings/asset">
+              {ASSET_MESSAGES.noMasters}
+            </Link>
+          </Alert>
+        }
+        toCard={(master) => ({
+          key: master._id,
+          to: `assetList/${master._id}`,
+          title: master.name,
+          accentColor: master.color,
+          details: (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {master.description}
+              </Typography>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {master.assetCount.toLocaleString()} assets{master.status ? '' : ' · disabled'}
+              </Typography>
+            </>
+          ),
+        })}
+      />
       {masters.data && mode === 'map' && <AssetMap masters={masters.data} onOpenAsset={openAsset} onAddAt={addAt} />}
       {panel && masters.data && (
         <AssetFormPanel assetId={panel.assetId} masters={masters.data} initialLocation={panel.location} onClose={() => setPanel(null)} />
