@@ -87,7 +87,8 @@ describe('card payment attempts', () => {
     expect(await attemptOf(key)).toMatchObject({ status: 'paid', paymentId: retry.json().receipt._id });
   });
 
-  it('no lock is held while the provider is called: a line paid from balance meanwhile gets the charge refunded', async () => {
+  /** A card attempt charged while the tenant paid the same line from the balance: its finish asks for a refund. */
+  async function chargeWhilePaidFromBalance() {
     const invoice = await buildInvoice(admin, company._id);
     const line = invoice.lineItems[0]!;
     const key = newKey();
@@ -99,6 +100,11 @@ describe('card payment attempts', () => {
     expect(byBalance.statusCode).toBe(200);
     const result = await chargeCardAttempt(provider, begun.attempt, APPROVE, begun.note);
     const done = await finishCardAttempt(t.db, actor, begun.attempt, result!);
+    return { invoice, line, key, result, done };
+  }
+
+  it('no lock is held while the provider is called: a line paid from balance meanwhile gets the charge refunded', async () => {
+    const { invoice, line, key, result, done } = await chargeWhilePaidFromBalance();
     expect(done.kind).toBe('refund');
     if (done.kind !== 'refund') return;
     expect(await refundCardAttempt(t.db, provider, done.attempt)).toBe('refunded');
@@ -111,16 +117,7 @@ describe('card payment attempts', () => {
   });
 
   it('the same key while the automatic refund runs is told it is being refunded, then that it was refunded; staff only when the refund failed', async () => {
-    const invoice = await buildInvoice(admin, company._id);
-    const line = invoice.lineItems[0]!;
-    const key = newKey();
-    const begun = await beginCardAttempt(t.db, provider, actor, { invoiceId: invoice._id, scope: company._id, lineIds: [line._id], sourceToken: APPROVE, idempotencyKey: key });
-    if (begun.kind !== 'charge') throw new Error('expected a new attempt');
-    await addCredit(admin, company._id, 100);
-    const byBalance = await tenant.request({ method: 'POST', url: '/api/Company/UpdateInvoiceItems', headers: { 'idempotency-key': moneyKey() }, payload: { [invoice._id]: [line._id] } });
-    expect(byBalance.statusCode).toBe(200);
-    const result = await chargeCardAttempt(provider, begun.attempt, APPROVE, begun.note);
-    const done = await finishCardAttempt(t.db, actor, begun.attempt, result!);
+    const { invoice, line, key, done } = await chargeWhilePaidFromBalance();
     if (done.kind !== 'refund') throw new Error('expected a refund');
     // The refund has not been made yet: the duplicate click is told what is happening now.
     const whileRefunding = await pay(invoice, [line._id], key);
