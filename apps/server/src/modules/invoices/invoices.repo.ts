@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
-import { keysetOrder } from '../../platform/http/list-keyset';
+import { encodeCursor, keysetOrder } from '../../platform/http/list-keyset';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { companyDirectory } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
@@ -35,6 +35,14 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
   tenantName: sql`lower(${companyDirectory.name})`,
 };
 
+/** Names the invoices grid in its cursors, so another list's cursor is refused. */
+const INVOICE_GRID = 'invoices';
+
+/** The cursor the grid sends (`after`) for the page after this invoice in its default order (newest number first). */
+export function invoiceGridCursor(invoiceNumber: number): string {
+  return encodeCursor(INVOICE_GRID, 'invoiceNumber:desc', [invoiceNumber]);
+}
+
 /** The grid: filters, sort and paging in SQL over the maintained totals (no per-row aggregate). */
 export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: InvoiceScope): Promise<{ rows: InvoiceWithTenant[] } & ListCount> {
   const filters: SQL[] = [];
@@ -55,7 +63,7 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
   // Plain asc/desc keeps the (status, invoice_number) and (company_id, invoice_number) indexes
   // usable for the first page; only the nullable dates say where blanks go (last either way).
   const nullable = sort.field === 'dueDate' || sort.field === 'paymentDate';
-  const order = keysetOrder('invoices', `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable }, { by: invoices.invoiceNumber, direction: 'desc' }], query);
+  const order = keysetOrder(INVOICE_GRID, `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable }, { by: invoices.invoiceNumber, direction: 'desc' }], query);
   const page = await db
     .select({ ...withTenant, cursorKeys: order.cursorKeys })
     .from(invoices)

@@ -72,6 +72,11 @@ function afterCondition(keys: readonly SortKey[], values: readonly KeyValue[]): 
   return or(...branches)!;
 }
 
+/** The cursor of the row whose sort key values are `values` (as `cursorKeys` reads them) in `list` sorted as `sortLabel`. */
+export function encodeCursor(list: string, sortLabel: string, values: readonly KeyValue[]): string {
+  return Buffer.from(JSON.stringify({ l: list, s: sortLabel, k: values }), 'utf8').toString('base64url');
+}
+
 function decodeCursor(cursor: string, list: string, sortLabel: string, keyCount: number): KeyValue[] {
   let parsed: unknown;
   try {
@@ -99,6 +104,6 @@ export function keysetOrder(list: string, sortLabel: string, sortKeys: readonly 
     after: values && afterCondition(keys, values),
     offset: values ? 0 : (window.page - 1) * window.pageSize,
     cursorKeys: sql<KeyValue[]>`json_build_array(${sql.join(keys.map((key) => sql`${key.by}`), sql`, `)})`,
-    cursorOf: (keyValues) => Buffer.from(JSON.stringify({ l: list, s: sortLabel, k: keyValues }), 'utf8').toString('base64url'),
+    cursorOf: (keyValues) => encodeCursor(list, sortLabel, keyValues),
   };
 }
