@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
-import { encodeCursor, keysetOrder } from '../../platform/http/list-keyset';
+import { encodeCursor, keysetOrder, keysetPage } from '../../platform/http/list-keyset';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { companyDirectory } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
@@ -35,6 +35,9 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
   tenantName: sql`lower(${companyDirectory.name})`,
 };
 
+/** The sorts that can be blank (no due or payment date yet); every other one never is. */
+const NULLABLE_SORTS = new Set(['dueDate', 'paymentDate']);
+
 /** Names the invoices grid in its cursors, so another list's cursor is refused. */
 const INVOICE_GRID = 'invoices';
 
@@ -62,8 +65,7 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
   const sort = resolveSort(SORTS, query.sort, { field: 'invoiceNumber', direction: 'desc' as const });
   // Plain asc/desc keeps the (status, invoice_number) and (company_id, invoice_number) indexes
   // usable for the first page; only the nullable dates say where blanks go (last either way).
-  const nullable = sort.field === 'dueDate' || sort.field === 'paymentDate';
-  const order = keysetOrder(INVOICE_GRID, `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable }, { by: invoices.invoiceNumber, direction: 'desc' }], query);
+  const order = keysetOrder(INVOICE_GRID, `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable: NULLABLE_SORTS.has(sort.field) }, { by: invoices.invoiceNumber, direction: 'desc' }], query);
   const page = await db
     .select({ ...withTenant, cursorKeys: order.cursorKeys })
     .from(invoices)
@@ -74,9 +76,7 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
     .offset(order.offset);
   // Exact up to 1,000 matches, estimated above: the count stops early like the page does.
   const counted = await countMatching(db, (after) => db.select({ one: sql`1` }).from(invoices).where(and(where, after)).$dynamic(), query, order.after);
-  const last = page.at(-1);
-  const rows = page.map(({ cursorKeys: _keys, ...row }) => row);
-  return { rows, ...counted, ...(last ? { nextCursor: order.cursorOf(last.cursorKeys) } : {}) };
+  return { ...keysetPage(order, page), ...counted };
 }
 
 /** One invoice the scope may see (null = any); `forUpdate` locks the invoice row. */

@@ -1,13 +1,21 @@
-import { and, or, sql, type SQL } from 'drizzle-orm';
+import { and, Column, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { fieldError } from '../errors/app-error';
 
-/** One column of a list's ORDER BY. `nullable` keys put blanks last in both directions. */
+/**
+ * One column of a list's ORDER BY. Blanks sort last in both directions. A column says itself
+ * whether it can be blank; an SQL expression is taken as one that can unless `nullable: false`
+ * (a blank the keyset did not expect would drop rows from every page after it).
+ */
 export interface SortKey {
   by: SQL | AnyPgColumn;
   direction: 'asc' | 'desc';
   nullable?: boolean;
+}
+
+function canBeBlank(key: SortKey): boolean {
+  return key.nullable ?? (key.by instanceof Column ? !key.by.notNull : true);
 }
 
 type KeyValue = string | number | boolean | null;
@@ -41,7 +49,7 @@ const INVALID_CURSOR = 'This cursor does not belong to this list and order: star
 function orderOf(key: SortKey): SQL {
   const direction = key.direction === 'desc' ? sql`desc` : sql`asc`;
   // `nulls last` only where there are nulls: on a NOT NULL column it would stop an index serving the order.
-  return key.nullable ? sql`${key.by} ${direction} nulls last` : sql`${key.by} ${direction}`;
+  return canBeBlank(key) ? sql`${key.by} ${direction} nulls last` : sql`${key.by} ${direction}`;
 }
 
 function equalTo(key: SortKey, value: KeyValue): SQL {
@@ -52,7 +60,7 @@ function equalTo(key: SortKey, value: KeyValue): SQL {
 function beyond(key: SortKey, value: KeyValue): SQL {
   if (value === null) return sql`false`;
   const comparison = key.direction === 'desc' ? sql`${key.by} < ${value}` : sql`${key.by} > ${value}`;
-  return key.nullable ? sql`(${comparison} or ${key.by} is null)` : comparison;
+  return canBeBlank(key) ? sql`(${comparison} or ${key.by} is null)` : comparison;
 }
 
 /**
@@ -62,7 +70,7 @@ function beyond(key: SortKey, value: KeyValue): SQL {
  */
 function afterCondition(keys: readonly SortKey[], values: readonly KeyValue[]): SQL {
   const direction = keys[0]!.direction;
-  if (keys.every((key) => !key.nullable && key.direction === direction)) {
+  if (keys.every((key) => !canBeBlank(key) && key.direction === direction)) {
     const operator = direction === 'desc' ? sql`<` : sql`>`;
     const columns = sql.join(keys.map((key) => sql`${key.by}`), sql`, `);
     const bound = sql.join(values.map((value) => sql`${value}`), sql`, `);
@@ -106,4 +114,11 @@ export function keysetOrder(list: string, sortLabel: string, sortKeys: readonly 
     cursorKeys: sql<KeyValue[]>`json_build_array(${sql.join(keys.map((key) => sql`${key.by}`), sql`, `)})`,
     cursorOf: (keyValues) => encodeCursor(list, sortLabel, keyValues),
   };
+}
+
+/** A page read with `cursorKeys`: its rows without them, and the cursor of its last row (X-Next-Cursor). */
+export function keysetPage<R extends { cursorKeys: KeyValue[] }>(order: KeysetOrder, page: R[]): { rows: Array<Omit<R, 'cursorKeys'>>; nextCursor?: string } {
+  const last = page.at(-1);
+  const rows = page.map(({ cursorKeys: _keys, ...row }) => row);
+  return last ? { rows, nextCursor: order.cursorOf(last.cursorKeys) } : { rows };
 }
