@@ -91,7 +91,7 @@ describe('DataGrid kit: keyset cursors (issue 20 §1)', () => {
     expect(await screen.findByText('Row 30')).toBeInTheDocument();
     expect(afterOf(callsTo('GET', '/api/Things').at(-1))).toBe('cursor-of-row-20');
     await userEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
-    expect(await screen.findByText('11–20 of about 48,000')).toBeInTheDocument();
+    expect(await screen.findByText('11–20 of more than 1,000')).toBeInTheDocument();
     expect(afterOf(callsTo('GET', '/api/Things').findLast((call) => new URLSearchParams(call.search).get('page') === '2'))).toBe('cursor-of-row-10');
 
     await userEvent.click(screen.getByRole('columnheader', { name: 'Name' }));
