@@ -21,6 +21,7 @@ import { createFileStorage } from './platform/files/index';
 import { MODULES } from './modules/index';
 import { squareCspAdditions } from './platform/payments/square-csp';
 import { createPostgresRateLimitStore } from './platform/rate-limit/postgres-store';
+import { PluginRegistry } from './platform/plugins/registry';
 import { createBearerVerifier } from './modules/identity/index';
 
 export interface AppDeps {
@@ -121,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobs({ database, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
-  const ctx: AppContext = { config, database, db: database.db, log: app.log, jobs, files: createFileStorage(config) };
+  const ctx: AppContext = { config, database, db: database.db, log: app.log, jobs, files: createFileStorage(config), plugins: new PluginRegistry() };
   for (const register of MODULES) await register(app, ctx);
 
   const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app, deps.webDist);

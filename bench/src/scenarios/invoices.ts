@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../apps/server/src/db/client';
 import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
-import { seedBenchInvoices } from '../../../apps/server/src/modules/invoices/index';
+import { invoiceGridCursor, seedBenchInvoices } from '../../../apps/server/src/modules/invoices/index';
 import type { HttpScenario } from '../scenarios';
-import { countMatchingBare } from './grid-count';
+import { countAfterBare, countMatchingBare } from './grid-count';
 
 /**
  * Issue 5 item 15: the invoices grid (`GET /api/Invoices?status=Overdue`, first page, newest
@@ -18,8 +18,14 @@ export const INVOICES_PAGE_SQL = `select i.*, c.name as tenant_name
   from invoices i inner join companies c on c.id = i.company_id
   where i.status = $1
   order by i.invoice_number desc, i.invoice_number desc limit $2 offset $3`;
+/** A page after a cursor (keyset, no OFFSET): the rows after the previous page's last number. */
+export const INVOICES_PAGE_AFTER_SQL = `select i.*, c.name as tenant_name
+  from invoices i inner join companies c on c.id = i.company_id
+  where i.status = $1 and (i.invoice_number) < ($3)
+  order by i.invoice_number desc limit $2`;
 /** Counted by `countMatchingBare` (exact up to 1,000, else estimated), as the app does. */
 export const INVOICES_MATCHING_SQL = 'select 1 from invoices where status = $1';
+const INVOICES_MATCHING_AFTER_SQL = 'select 1 from invoices where status = $1 and (invoice_number) < ($2)';
 
 async function invoicesCaller(database: Database): Promise<Record<string, string>> {
   const { rows } = await database.query(
@@ -32,28 +38,35 @@ async function invoicesCaller(database: Database): Promise<Record<string, string
 
 type GridPage = 'first' | 'middle' | 'last';
 
-/** The grid's page (pageSize 10) in the Overdue invoices: the first, the middle one or the last. */
-async function overduePage(database: Database, which: GridPage): Promise<number> {
-  if (which === 'first') return 1;
+/**
+ * The grid's request (pageSize 10) for a page of the Overdue invoices: the first, the middle one
+ * or the last. As the grid asks once a person has paged there with Next: the deep pages come
+ * with the cursor (`after`) of the row before them, which the grid kept from the page before.
+ */
+async function overduePagePath(database: Database, which: GridPage): Promise<string> {
+  const first = '/api/Invoices?status=Overdue&page=1&pageSize=10';
+  if (which === 'first') return first;
   const { rows } = await database.query(`select count(*)::int as n from (${INVOICES_MATCHING_SQL}) matching`, ['Overdue']);
   const pages = Math.max(1, Math.ceil(Number(rows[0]!.n) / 10));
-  return which === 'last' ? pages : Math.ceil(pages / 2);
+  const page = which === 'last' ? pages : Math.ceil(pages / 2);
+  if (page === 1) return first;
+  const before = await database.query('select invoice_number from invoices where status = $1 order by invoice_number desc offset $2 limit 1', ['Overdue', (page - 1) * 10 - 1]);
+  return `/api/Invoices?status=Overdue&page=${page}&pageSize=10&after=${invoiceGridCursor(Number(before.rows[0]!.invoice_number))}`;
 }
 
 /**
  * Issue 20 §1: the first page (P1), a page in the middle and the last page of the same grid, as
- * a person paging with Next reaches them (the page and its X-Has-Next-Page count read the rows
- * before it: OFFSET).
+ * a person paging with Next reaches them: the deep pages by keyset (`after`), reading the page
+ * and one row more after the cursor, not the rows before it.
  */
 function invoicesGridScenario(name: string, which: GridPage): HttpScenario {
   return {
     name,
-    description: `GET /api/Invoices?status=Overdue&page=<${which}>&pageSize=10 (Invoices staff) over \`size\` invoices with 5 lines each`,
+    description: `GET /api/Invoices?status=Overdue&page=<${which}>&pageSize=10${which === 'first' ? '' : '&after=<cursor of the row before>'} (Invoices staff) over \`size\` invoices with 5 lines each`,
     defaultSize: 200_000,
     async seed(database, size) {
       await seedBenchInvoices(database.db, size);
-      const page = await overduePage(database, which);
-      return { path: `/api/Invoices?status=Overdue&page=${page}&pageSize=10`, headers: await invoicesCaller(database), expectHeader: 'x-total-count' };
+      return { path: await overduePagePath(database, which), headers: await invoicesCaller(database), expectHeader: 'x-total-count' };
     },
   };
 }
@@ -80,11 +93,20 @@ export function registerInvoicesBaseline(
   if (!scenario || !(scenario in INVOICES_SCENARIOS)) return false;
   app.get('/api/Invoices', async (request, reply) => {
     if (!(await findUser(request.headers.cookie))) return reply.status(401).send({ code: 'UNAUTHENTICATED' });
-    const query = request.query as { page?: string; pageSize?: string; status?: string };
+    const query = request.query as { page?: string; pageSize?: string; status?: string; after?: string };
     const pageSize = Number(query.pageSize ?? 10);
     const pageNumber = Number(query.page ?? 1);
-    const page = await database.query(INVOICES_PAGE_SQL, [query.status ?? 'Created', pageSize, (pageNumber - 1) * pageSize]);
-    reply.header('x-total-count', String(await countMatchingBare(database, INVOICES_MATCHING_SQL, [query.status ?? 'Created'], pageNumber * pageSize)));
+    const status = query.status ?? 'Created';
+    const after = query.after ? (JSON.parse(Buffer.from(query.after, 'base64url').toString('utf8')) as { k: [number] }).k[0] : undefined;
+    const page =
+      after === undefined
+        ? await database.query(INVOICES_PAGE_SQL, [status, pageSize, (pageNumber - 1) * pageSize])
+        : await database.query(INVOICES_PAGE_AFTER_SQL, [status, pageSize, after]);
+    const total =
+      after === undefined
+        ? await countMatchingBare(database, INVOICES_MATCHING_SQL, [status], pageNumber * pageSize)
+        : await countAfterBare(database, INVOICES_MATCHING_SQL, INVOICES_MATCHING_AFTER_SQL, [status], [status, after], pageSize);
+    reply.header('x-total-count', String(total));
     return page.rows.map(present);
   });
   return true;

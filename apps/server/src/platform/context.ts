@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Jobs } from './jobs/jobs';
 import type { FileStorage } from './files/storage';
+import type { PluginRegistry } from './plugins/registry';
 
 /**
  * What every module receives when it registers: configuration, the database and the platform
@@ -17,4 +18,6 @@ export interface AppContext {
   jobs: Jobs;
   /** Uploaded files (disk under DATA_DIR, or S3). */
   files: FileStorage;
+  /** What modules plug into each other within a transaction, for this app only (platform/plugins). */
+  plugins: PluginRegistry;
 }

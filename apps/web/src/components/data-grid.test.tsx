@@ -23,7 +23,7 @@ function listOf(count: number, headersOf: (page: number, pageSize: number) => Re
 }
 
 function renderGrid() {
-  renderWithProviders(<DataGrid<TRow> path="/Things" ariaLabel="Things" columns={[{ field: 'name', headerName: 'Name', flex: 1 }]} />);
+  renderWithProviders(<DataGrid<TRow> path="/Things" ariaLabel="Things" columns={[{ field: 'name', headerName: 'Name', sortable: true, flex: 1 }]} />);
 }
 
 const nextButton = () => screen.getByRole('button', { name: 'Go to next page' });
@@ -68,3 +68,44 @@ describe('DataGrid kit: a total the server only estimates', () => {
     await waitFor(() => expect(nextButton()).toBeDisabled());
   });
 });
+
+describe('DataGrid kit: keyset cursors (issue 20 §1)', () => {
+  /** An estimated list that answers each page with the cursor of its last row. */
+  const estimatedWithCursors = listOf(5_007, (page, pageSize) => ({
+    'X-Total-Count': '48000',
+    'X-Total-Count-Estimated': 'true',
+    'X-Has-Next-Page': 'true',
+    'X-Next-Cursor': `cursor-of-row-${page * pageSize}`,
+  }));
+  const afterOf = (call: TRecordedCall | undefined) => new URLSearchParams(call?.search).get('after');
+
+  it('Next sends the cursor of the page before; Previous goes back by the remembered one; a new sort starts again without', async () => {
+    const { callsTo } = stubFetch({ 'GET /api/Things': estimatedWithCursors });
+    renderGrid();
+    expect(await screen.findByText('Row 10')).toBeInTheDocument();
+    expect(afterOf(callsTo('GET', '/api/Things').at(-1))).toBeNull();
+    await userEvent.click(nextButton());
+    expect(await screen.findByText('Row 20')).toBeInTheDocument();
+    expect(afterOf(callsTo('GET', '/api/Things').at(-1))).toBe('cursor-of-row-10');
+    await userEvent.click(nextButton());
+    expect(await screen.findByText('Row 30')).toBeInTheDocument();
+    expect(afterOf(callsTo('GET', '/api/Things').at(-1))).toBe('cursor-of-row-20');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    expect(await screen.findByText('11–20 of more than 1,000')).toBeInTheDocument();
+    expect(afterOf(callsTo('GET', '/api/Things').findLast((call) => new URLSearchParams(call.search).get('page') === '2'))).toBe('cursor-of-row-10');
+
+    await userEvent.click(screen.getByRole('columnheader', { name: 'Name' }));
+    await waitFor(() => expect(new URLSearchParams(callsTo('GET', '/api/Things').at(-1)?.search).get('sort')).toBe('name:asc'));
+    expect(afterOf(callsTo('GET', '/api/Things').at(-1))).toBeNull();
+  });
+
+  it('an exact total pages by offset (no cursor)', async () => {
+    const { callsTo } = stubFetch({ 'GET /api/Things': listOf(12, (page, pageSize) => ({ 'X-Total-Count': '12', 'X-Has-Next-Page': String(page * pageSize < 12), 'X-Next-Cursor': 'c' })) });
+    renderGrid();
+    expect(await screen.findByText('1–10 of 12')).toBeInTheDocument();
+    await userEvent.click(nextButton());
+    expect(await screen.findByText('11–12 of 12')).toBeInTheDocument();
+    expect(afterOf(callsTo('GET', '/api/Things').at(-1))).toBeNull();
+  });
+});
+

@@ -31,6 +31,8 @@ export interface TListParams {
   pageSize: number;
   sort?: string;
   q?: string;
+  /** The cursor of the previous page's last row: the server reads this page by keyset, not offset. */
+  after?: string;
 }
 
 export interface TDataGridProps<R extends GridValidRowModel> {
@@ -104,6 +106,25 @@ function rowCountOf<R>(data: TListPage<R> | undefined): Pick<DataGridProps, 'row
   return { rowCount: -1, estimatedRowCount: data.total, paginationMeta: { hasNextPage } };
 }
 
+/**
+ * The cursor (X-Next-Cursor) of each visited page while the total is not exact, so Next asks for
+ * the page after the last row seen (keyset) and a deep page costs what the first does (issue 20
+ * §1). They hold for one order, search, filter set and page size: any change forgets them. With
+ * an exact total (up to 1,000 rows) pages go by offset, which is as cheap there.
+ */
+function usePageCursors(pagedFor: string) {
+  // A cache written when an answer arrives (not render state): a new answer needs no re-render.
+  const [cursors] = useState(() => ({ pagedFor, byPage: new Map<number, string>() }));
+  return {
+    /** The cursor to send for `page` (0-based): the one of the page before, when known. */
+    afterFor: (page: number) => (cursors.pagedFor === pagedFor ? cursors.byPage.get(page - 1) : undefined),
+    remember: <R,>(page: number, answer: TListResult<R>) => {
+      if (cursors.pagedFor !== pagedFor) Object.assign(cursors, { pagedFor, byPage: new Map() });
+      if (answer.estimated && answer.nextCursor) cursors.byPage.set(page, answer.nextCursor);
+    },
+  };
+}
+
 function defaultRowId(row: GridValidRowModel): string {
   return String(row._id ?? row.id);
 }
@@ -129,18 +150,23 @@ export function DataGrid<R extends GridValidRowModel>(props: TDataGridProps<R>) 
   const [sortModel, setSortModel] = useState<GridSortModel>(initialSort);
 
   const first = sortModel[0];
+  const sort = first?.sort ? `${first.field}:${first.sort}` : undefined;
+  const cursors = usePageCursors(JSON.stringify([path, sort, pagedFor, filters ?? {}, paginationModel.pageSize]));
+  const pageIndex = paginationModel.page;
   const params: TListParams = {
-    page: paginationModel.page + 1,
+    page: pageIndex + 1,
     pageSize: paginationModel.pageSize,
-    sort: first?.sort ? `${first.field}:${first.sort}` : undefined,
+    sort,
     q: q || undefined,
+    after: cursors.afterFor(pageIndex),
   };
   const query = useQuery({
     queryKey: [...listQueryKey(path), params, filters ?? {}, columnFilters],
-    queryFn: async ({ signal }): Promise<TListPage<R>> => ({
-      ...(await apiList<R>(path, { query: { ...filters, ...columnFilters, ...params }, signal })),
-      firstRow: (params.page - 1) * params.pageSize,
-    }),
+    queryFn: async ({ signal }): Promise<TListPage<R>> => {
+      const answer = await apiList<R>(path, { query: { ...filters, ...columnFilters, ...params }, signal });
+      cursors.remember(pageIndex, answer);
+      return { ...answer, firstRow: pageIndex * params.pageSize };
+    },
     placeholderData: keepPreviousData,
   });
 

@@ -1,5 +1,5 @@
 import { FALLBACK_ERROR_MESSAGE } from '@apron/core/errors';
-import { HAS_NEXT_PAGE_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
+import { HAS_NEXT_PAGE_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
 
 /** Base path of every call (same origin; the dev server proxies it). */
 export const API_BASE = '/api';
@@ -199,6 +199,8 @@ export interface TListResult<T> {
   estimated: boolean;
   /** `X-Has-Next-Page`, when the list sends it: whether rows follow this page (counted, never estimated). */
   hasNextPage?: boolean;
+  /** `X-Next-Cursor`: the cursor of the last row, sent back as `after` for the page that follows (keyset). */
+  nextCursor?: string;
 }
 
 /** A paged list: the body is the rows, the total comes from `X-Total-Count` (docs/api.md). */
@@ -209,11 +211,13 @@ export async function apiList<T>(path: string, options: TApiOptions = {}): Promi
   const header = response.headers.get(TOTAL_COUNT_HEADER);
   const total = header !== null && header !== '' && Number.isFinite(Number(header)) ? Number(header) : rows.length;
   const hasNextPage = response.headers.get(HAS_NEXT_PAGE_HEADER);
+  const nextCursor = response.headers.get(NEXT_CURSOR_HEADER);
   return {
     rows,
     total,
     estimated: response.headers.get(TOTAL_COUNT_ESTIMATED_HEADER) === 'true',
     ...(hasNextPage === 'true' || hasNextPage === 'false' ? { hasNextPage: hasNextPage === 'true' } : {}),
+    ...(nextCursor ? { nextCursor } : {}),
   };
 }
 

@@ -17,3 +17,8 @@ export const TOTAL_COUNT_ESTIMATED_HEADER = 'x-total-count-estimated';
 export const HAS_NEXT_PAGE_HEADER = 'x-has-next-page';
 /** Grids count matching rows exactly up to this many; above it they estimate. */
 export const GRID_EXACT_COUNT_UP_TO = 1_000;
+/**
+ * The cursor of a page's last row (opaque). Sent back as `?after=` it asks for the page that follows
+ * that row by keyset (no OFFSET), so a deep page costs what the first does (issue 20 §1).
+ */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

@@ -15,6 +15,12 @@ export const ZListQuery = z.object({
     .regex(/^[A-Za-z_][A-Za-z0-9_]*(:(asc|desc))?$/, 'Use field:asc or field:desc')
     .optional(),
   q: z.string().trim().max(200).optional(),
+  /** X-Next-Cursor of the page before: the page starts after that row (keyset) instead of at `page`'s offset. */
+  after: z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+    .optional(),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type TAgreementGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
+import { keysetOrder, keysetPage } from '../../platform/http/list-keyset';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { companyDirectory } from '../companies/index';
 import { invoiceCycleNameSql, paymentTypeNameSql, paymentTypeSkuTypeSql } from '../settings/index';
@@ -46,24 +47,21 @@ export async function listAgreements(db: DbOrTx, query: TAgreementGridQuery, sco
   if (query.q) filters.push(sql`lower(${agreements.title} || ' ' || ${agreements.agreementNum}) like ${containsPattern(query.q)}`);
   const where = filters.length ? and(...filters) : undefined;
   const sort = resolveSort(SORTS, query.sort, { field: 'startDate', direction: 'desc' as const });
-  const column = sort.by;
-  // `nulls last` only where there are nulls (end date): on a NOT NULL column it would stop the
-  // planner from reading the (start_date, id) index backwards for the default sort.
-  const nulls = sort.field === 'endDate' ? sql` nulls last` : sql``;
-  const order = sort.direction === 'desc' ? sql`${column} desc${nulls}` : sql`${column} asc${nulls}`;
-  const tie = sort.direction === 'desc' ? desc(agreements.id) : asc(agreements.id);
-  const rows = await db
-    .select(gridColumns)
+  // Blanks (`nulls last`) only where there are some (end date): on a NOT NULL
+  // column it would stop the planner from reading the (start_date, id) index backwards.
+  const order = keysetOrder('agreements', `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable: sort.field === 'endDate' }, { by: agreements.id, direction: sort.direction }], query);
+  const page = await db
+    .select({ ...gridColumns, cursorKeys: order.cursorKeys })
     .from(agreements)
     .innerJoin(companyDirectory, eq(companyDirectory.id, agreements.companyId))
-    .where(where)
-    .orderBy(order, tie)
+    .where(and(where, order.after))
+    .orderBy(...order.orderBy)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(order.offset);
   // The join is only needed for the count when sorting/filtering by company name: never here.
   // Exact up to 1,000 matches, estimated above: the count stops early like the page does.
-  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(agreements).where(where).$dynamic(), query);
-  return { rows, ...counted };
+  const counted = await countMatching(db, (after) => db.select({ one: sql`1` }).from(agreements).where(and(where, after)).$dynamic(), query, order.after);
+  return { ...keysetPage(order, page), ...counted };
 }
 
 export async function findAgreementsByIds(db: DbOrTx, ids: string[], scope: AgreementScope): Promise<AgreementGridData[]> {

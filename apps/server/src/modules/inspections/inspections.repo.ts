@@ -4,6 +4,7 @@ import type { TInspectionListQuery, TInspectionStatus } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { resolveSort } from '../../platform/http/list-sort';
+import { keysetOrder, keysetPage } from '../../platform/http/list-keyset';
 import { containsPattern } from '../../platform/http/list-search';
 import { inspections, masterInspections, type InspectionRow, type MasterInspectionRow, type NewInspection } from './inspections.table';
 
@@ -96,17 +97,18 @@ export async function listInspections(
   if (search) filters.push(search);
   const where = filters.length ? and(...filters) : undefined;
   const sort = resolveSort(SORTS, query.sort, { field: 'createdDate', direction: 'desc' });
-  const order = sort.direction === 'desc' ? [desc(sort.by as AnyPgColumn), desc(inspections.id)] : [asc(sort.by as AnyPgColumn), asc(inspections.id)];
-  const rows = await db
-    .select({ ...inspectionColumns(), ...withMaster() })
+  // Every sortable field is NOT NULL (blank text is '').
+  const order = keysetOrder('inspections', `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable: false }, { by: inspections.id, direction: sort.direction }], query);
+  const page = await db
+    .select({ ...inspectionColumns(), ...withMaster(), cursorKeys: order.cursorKeys })
     .from(inspections)
     .innerJoin(masterInspections, eq(masterInspections.id, inspections.masterInspectionId))
-    .where(where)
-    .orderBy(...order)
+    .where(and(where, order.after))
+    .orderBy(...order.orderBy)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const count = await countMatching(db, () => db.select({ id: inspections.id }).from(inspections).where(where).$dynamic(), query);
-  return { rows, ...count };
+    .offset(order.offset);
+  const count = await countMatching(db, (after) => db.select({ id: inspections.id }).from(inspections).where(and(where, after)).$dynamic(), query, order.after);
+  return { ...keysetPage(order, page), ...count };
 }
 
 function inspectionColumns() {

@@ -51,6 +51,6 @@ export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidBy, listLinesPaidBy
 export { hasAnyInvoice, insertDemoOneLineInvoice, markDemoInvoiceCancelled } from './demo-invoices';
 export { createOneLineInvoice, type OneLineInvoice } from './one-line-invoices';
 export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoicesBilledByBucket, nextDueInvoice, receivablesTotals } from './report-facts';
-export { listInvoices } from './invoices.repo';
+export { invoiceGridCursor, listInvoices } from './invoices.repo';
 export { presentInvoiceGridRow } from './invoices.presenter';
 export { assertInvoiceDateOpen, closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';

@@ -69,3 +69,55 @@ describe('GET /api/Invoices past the exact count (stale statistics)', () => {
     expect(last.headers['x-has-next-page']).toBe('false');
   });
 });
+
+/** Pages as the grid does past an exact total: Next sends X-Next-Cursor of the page before as `after`. */
+async function pageByCursor(query: string, pageSize: number) {
+  const seen: number[] = [];
+  let after: string | undefined;
+  for (let page = 1; ; page++) {
+    const cursor = after ? `&after=${after}` : '';
+    const res = await staff.request({ method: 'GET', url: `/api/Invoices?${query}&page=${page}&pageSize=${pageSize}${cursor}` });
+    expect(res.statusCode).toBe(200);
+    seen.push(...(res.json() as Array<{ invoiceNumber: number }>).map((row) => row.invoiceNumber));
+    if (res.headers['x-has-next-page'] === 'false') break;
+    const next = res.headers['x-next-cursor'];
+    expect(next, `X-Next-Cursor on page ${page}`).toMatch(/^[A-Za-z0-9_-]+$/);
+    after = String(next);
+  }
+  return seen;
+}
+
+describe('GET /api/Invoices?after= (keyset paging, issue 20 §1)', () => {
+  it.each([
+    ['the default order (number, newest first)', 'sort=invoiceNumber:desc'],
+    ['invoice number, oldest first', 'sort=invoiceNumber:asc'],
+    ['due date (many ties), ascending', 'sort=dueDate:asc'],
+    ['due date (many ties), descending', 'sort=dueDate:desc'],
+    ['payment date (always blank), descending', 'sort=paymentDate:desc'],
+    ['name (text), ascending', 'sort=name:asc'],
+  ])('reaches every invoice exactly once: %s', async (_label, query) => {
+    const seen = await pageByCursor(query, 700);
+    expect(seen).toHaveLength(COUNT);
+    expect(new Set(seen).size).toBe(COUNT);
+  }, 120_000);
+
+  it('the page after a cursor starts after its row, not at the page number (no offset)', async () => {
+    const first = await staff.request({ method: 'GET', url: '/api/Invoices?sort=dueDate:desc&pageSize=5' });
+    const second = await staff.request({ method: 'GET', url: '/api/Invoices?sort=dueDate:desc&page=2&pageSize=5' });
+    const cursor = String(first.headers['x-next-cursor']);
+    const afterFirst = await staff.request({ method: 'GET', url: `/api/Invoices?sort=dueDate:desc&page=9&pageSize=5&after=${cursor}` });
+    expect(afterFirst.json()).toEqual(second.json());
+    expect(afterFirst.headers['x-has-next-page']).toBe('true');
+  });
+
+  it('a cursor of another order, or not a cursor, is a 400 naming after', async () => {
+    const first = await staff.request({ method: 'GET', url: '/api/Invoices?sort=dueDate:asc&pageSize=5' });
+    const cursor = String(first.headers['x-next-cursor']);
+    for (const after of [cursor, 'not-a-cursor', Buffer.from('{"l":"invoices"}').toString('base64url')]) {
+      const res = await staff.request({ method: 'GET', url: `/api/Invoices?sort=dueDate:desc&page=2&pageSize=5&after=${after}` });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain('after');
+    }
+  });
+});
+

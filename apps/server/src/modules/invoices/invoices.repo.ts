@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
+import { encodeCursor, keysetOrder, keysetPage } from '../../platform/http/list-keyset';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { companyDirectory } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
@@ -34,6 +35,17 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
   tenantName: sql`lower(${companyDirectory.name})`,
 };
 
+/** The sorts that can be blank (no due or payment date yet); every other one never is. */
+const NULLABLE_SORTS = new Set(['dueDate', 'paymentDate']);
+
+/** Names the invoices grid in its cursors, so another list's cursor is refused. */
+const INVOICE_GRID = 'invoices';
+
+/** The cursor the grid sends (`after`) for the page after this invoice in its default order (newest number first). */
+export function invoiceGridCursor(invoiceNumber: number): string {
+  return encodeCursor(INVOICE_GRID, 'invoiceNumber:desc', [invoiceNumber]);
+}
+
 /** The grid: filters, sort and paging in SQL over the maintained totals (no per-row aggregate). */
 export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: InvoiceScope): Promise<{ rows: InvoiceWithTenant[] } & ListCount> {
   const filters: SQL[] = [];
@@ -51,22 +63,20 @@ export async function listInvoices(db: DbOrTx, query: TInvoiceGridQuery, scope: 
   }
   const where = filters.length ? and(...filters) : undefined;
   const sort = resolveSort(SORTS, query.sort, { field: 'invoiceNumber', direction: 'desc' as const });
-  const column = sort.by;
   // Plain asc/desc keeps the (status, invoice_number) and (company_id, invoice_number) indexes
   // usable for the first page; only the nullable dates say where blanks go (last either way).
-  const nullable = sort.field === 'dueDate' || sort.field === 'paymentDate';
-  const order = sort.direction === 'desc' ? sql`${column} desc${nullable ? sql` nulls last` : sql``}` : sql`${column} asc`;
-  const rows = await db
-    .select(withTenant)
+  const order = keysetOrder(INVOICE_GRID, `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable: NULLABLE_SORTS.has(sort.field) }, { by: invoices.invoiceNumber, direction: 'desc' }], query);
+  const page = await db
+    .select({ ...withTenant, cursorKeys: order.cursorKeys })
     .from(invoices)
     .innerJoin(companyDirectory, eq(companyDirectory.id, invoices.companyId))
-    .where(where)
-    .orderBy(order, desc(invoices.invoiceNumber))
+    .where(and(where, order.after))
+    .orderBy(...order.orderBy)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(order.offset);
   // Exact up to 1,000 matches, estimated above: the count stops early like the page does.
-  const counted = await countMatching(db, () => db.select({ one: sql`1` }).from(invoices).where(where).$dynamic(), query);
-  return { rows, ...counted };
+  const counted = await countMatching(db, (after) => db.select({ one: sql`1` }).from(invoices).where(and(where, after)).$dynamic(), query, order.after);
+  return { ...keysetPage(order, page), ...counted };
 }
 
 /** One invoice the scope may see (null = any); `forUpdate` locks the invoice row. */

@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AIRCRAFT_TYPES, type TTiedownListQuery } from '@apron/core/tiedowns';
 import type { DbOrTx } from '../../db/client';
 import { countMatching } from '../../platform/http/list-count';
 import { containsPattern } from '../../platform/http/list-search';
 import { resolveSort } from '../../platform/http/list-sort';
+import { keysetOrder, keysetPage } from '../../platform/http/list-keyset';
 import { tiedownRates, tiedownRequests, type TiedownRequestRow } from './tiedowns.table';
 
 /** Whose requests a caller sees: all (Tiedown staff) or those they made (`created_by`). */
@@ -42,16 +43,17 @@ function filtersOf(query: TTiedownListQuery, scope: TiedownScope): SQL | undefin
 export async function listTiedowns(db: DbOrTx, query: TTiedownListQuery, scope: TiedownScope) {
   const where = filtersOf(query, scope);
   const sort = resolveSort(SORTS, query.sort, { field: 'beginDate', direction: 'desc' as const });
-  const direction = sort.direction === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await db
-    .select()
+  // Every sortable field is NOT NULL.
+  const order = keysetOrder('tiedowns', `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable: false }, { by: tiedownRequests.id, direction: sort.direction }], query);
+  const page = await db
+    .select({ ...getTableColumns(tiedownRequests), cursorKeys: order.cursorKeys })
     .from(tiedownRequests)
-    .where(where)
-    .orderBy(sql`${sort.by} ${direction}`, sql`${tiedownRequests.id} ${direction}`)
+    .where(and(where, order.after))
+    .orderBy(...order.orderBy)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const count = await countMatching(db, () => db.select({ id: tiedownRequests.id }).from(tiedownRequests).where(where).$dynamic(), query);
-  return { rows, ...count };
+    .offset(order.offset);
+  const count = await countMatching(db, (after) => db.select({ id: tiedownRequests.id }).from(tiedownRequests).where(and(where, after)).$dynamic(), query, order.after);
+  return { ...keysetPage(order, page), ...count };
 }
 
 export async function findTiedown(db: DbOrTx, id: string, scope: TiedownScope, forUpdate = false): Promise<TiedownRequestRow | null> {

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TWorkorderGridQuery } from '@apron/core/workorders/index';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
+import { keysetOrder, keysetPage } from '../../platform/http/list-keyset';
 import { countMatching, type ListCount } from '../../platform/http/list-count';
 import { containsPattern } from '../../platform/http/list-search';
 import type { WorkorderScope } from './workorders.policy';
@@ -94,17 +95,19 @@ export async function listWorkorders(db: DbOrTx, query: TWorkorderGridQuery, sco
   if (query.q) filters.push(sql`lower(${workorders.refNumber} || ' ' || ${workorders.contractorName} || ' ' || ${workorders.contractorEmail}) like ${containsPattern(query.q)}`);
   const where = filters.length ? and(...filters) : undefined;
   const sort = resolveSort(SORTS, query.sort, { field: 'createdDate', direction: 'desc' as const });
-  const order = sort.direction === 'desc' ? sql`${sort.by} desc` : sql`${sort.by} asc`;
-  const rows = await db
-    .select({ workorder: workorders, masterName: masterWorkorders.name })
+  // Every sortable field is NOT NULL.
+  const order = keysetOrder('workorders', `${sort.field}:${sort.direction}`, [{ by: sort.by, direction: sort.direction, nullable: false }, { by: workorders.id, direction: sort.direction }], query);
+  const page = await db
+    .select({ workorder: workorders, masterName: masterWorkorders.name, cursorKeys: order.cursorKeys })
     .from(workorders)
     .innerJoin(masterWorkorders, eq(masterWorkorders.id, workorders.masterWorkorderId))
-    .where(where)
-    .orderBy(order, sort.direction === 'desc' ? sql`${workorders.id} desc` : asc(workorders.id))
+    .where(and(where, order.after))
+    .orderBy(...order.orderBy)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const count = await countMatching(db, () => db.select({ id: workorders.id }).from(workorders).where(where).$dynamic(), query);
-  return { rows: rows.map((r) => ({ ...r.workorder, masterName: r.masterName })), ...count };
+    .offset(order.offset);
+  const count = await countMatching(db, (after) => db.select({ id: workorders.id }).from(workorders).where(and(where, after)).$dynamic(), query, order.after);
+  const { rows, nextCursor } = keysetPage(order, page);
+  return { rows: rows.map((r) => ({ ...r.workorder, masterName: r.masterName })), ...count, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 export async function findWorkorder(db: DbOrTx, id: string, scope: WorkorderScope, forUpdate = false): Promise<WorkorderWithMaster | null> {

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { GRID_EXACT_COUNT_UP_TO, HAS_NEXT_PAGE_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
+import { sql, type SQL } from 'drizzle-orm';
+import { GRID_EXACT_COUNT_UP_TO, HAS_NEXT_PAGE_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
 import type { DbOrTx } from '../../db/client';
 
 export interface ListCount {
@@ -10,6 +10,8 @@ export interface ListCount {
   estimated: boolean;
   /** Whether a row exists after the page asked for: counted, never estimated. */
   hasNextPage: boolean;
+  /** The cursor of the page's last row (X-Next-Cursor), where the list pages by keyset (list-keyset.ts). */
+  nextCursor?: string;
 }
 
 /** The page a list request asks for (1-based). */
@@ -41,8 +43,13 @@ async function estimateRows(db: DbOrTx, matching: PgSelect): Promise<number> {
  * estimated total hid every row past it (issue 20). `matching` builds a select of one column from
  * the filtered table, without order or limit (a builder is changed by `.limit()`, so each use
  * builds its own).
+ *
+ * After a cursor (`after`, the keyset condition of list-keyset.ts, which `matching` adds to its
+ * filters) only the page and one row more are read: the rows before the cursor are not counted,
+ * so the total is the estimate (never below the rows known) and the grid pages on `hasNextPage`.
  */
-export async function countMatching(db: DbOrTx, matching: () => PgSelect, window: ListWindow): Promise<ListCount> {
+export async function countMatching(db: DbOrTx, matching: (after?: SQL) => PgSelect, window: ListWindow, after?: SQL): Promise<ListCount> {
+  if (after) return countAfter(db, matching, window, after);
   const pageEnd = window.page * window.pageSize;
   const countedUpTo = Math.max(GRID_EXACT_COUNT_UP_TO, pageEnd) + 1;
   const limited = matching().limit(countedUpTo).as('matching');
@@ -52,9 +59,18 @@ export async function countMatching(db: DbOrTx, matching: () => PgSelect, window
   return { total: Math.max(await estimateRows(db, matching()), countedUpTo), estimated: true, hasNextPage: true };
 }
 
-/** A list's count headers: X-Total-Count, X-Total-Count-Estimated when it is one, X-Has-Next-Page (docs/api.md). */
+async function countAfter(db: DbOrTx, matching: (after?: SQL) => PgSelect, window: ListWindow, after: SQL): Promise<ListCount> {
+  const limited = matching(after).limit(window.pageSize + 1).as('matching');
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const n = counted?.n ?? 0;
+  const known = (window.page - 1) * window.pageSize + n;
+  return { total: Math.max(await estimateRows(db, matching()), known), estimated: true, hasNextPage: n > window.pageSize };
+}
+
+/** A list's count headers: X-Total-Count, X-Total-Count-Estimated when it is one, X-Has-Next-Page, X-Next-Cursor (docs/api.md). */
 export function sendListCount(reply: FastifyReply, count: ListCount): void {
   reply.header(TOTAL_COUNT_HEADER, String(count.total));
   if (count.estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
   reply.header(HAS_NEXT_PAGE_HEADER, String(count.hasNextPage));
+  if (count.nextCursor) reply.header(NEXT_CURSOR_HEADER, count.nextCursor);
 }
