@@ -214,10 +214,11 @@ export function isMasterTypeName(value: string): value is TMasterTypeName {
 
 /**
  * The 16 Settings entries in the spec's order (doc 1 §2), then our CPI Index (rent adjustment) and
- * Parking Rates. The Settings page lists every one.
+ * Parking Rates. `adminOnly` entries open only for Settings admins (their routes say
+ * `admin:Settings`), so the Settings page lists them only to those (`settingsEntriesFor`).
  */
 export const SETTINGS_ENTRIES = [
-  { key: 'accounts', label: 'Accounts', route: 'accounts' },
+  { key: 'accounts', label: 'Accounts', route: 'accounts', adminOnly: true },
   { key: 'documentTypes', label: 'Document Types', route: 'documents' },
   { key: 'insuranceTypes', label: 'Insurance Types', route: 'insurances' },
   { key: 'invoiceCycles', label: 'Invoice Cycles', route: 'invoiceCycles' },
@@ -227,8 +228,8 @@ export const SETTINGS_ENTRIES = [
   { key: 'propertyTypes', label: 'Property Types', route: 'types' },
   { key: 'propertyAttributes', label: 'Property Attributes', route: 'attributes' },
   { key: 'propertyAreas', label: 'Property Areas', route: 'areas' },
-  { key: 'factsheet', label: 'Property FactSheet', route: 'factsheet' },
-  { key: 'notificationsSent', label: 'Notifications Sent', route: 'templates' },
+  { key: 'factsheet', label: 'Property FactSheet', route: 'factsheet', adminOnly: true },
+  { key: 'notificationsSent', label: 'Notifications Sent', route: 'templates', adminOnly: true },
   { key: 'systemSettings', label: 'System Settings', route: 'systemsettings' },
   { key: 'masterInspection', label: 'Master Inspection', route: 'inspection' },
   { key: 'masterWorkorder', label: 'Master Workorder', route: 'workorder' },
@@ -237,4 +238,9 @@ export const SETTINGS_ENTRIES = [
   // Not a spec entry: the tie-down rate table Settings admins edit (PRODUCT-RULES 9).
   { key: 'tiedownRates', label: 'Parking Rates', route: 'tiedownRates' },
 ] as const;
+
+/** The entries a Settings user can open: all of them for a Settings admin, the rest without the admin-only ones. */
+export function settingsEntriesFor(isSettingsAdmin: boolean): ReadonlyArray<(typeof SETTINGS_ENTRIES)[number]> {
+  return isSettingsAdmin ? SETTINGS_ENTRIES : SETTINGS_ENTRIES.filter((entry) => !('adminOnly' in entry && entry.adminOnly));
+}
 

@@ -5,18 +5,22 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router';
-import { SETTINGS_ENTRIES } from '@apron/core/settings';
+import { isModuleAdmin } from '@apron/core/access';
+import { settingsEntriesFor } from '@apron/core/settings';
+import { useAccess } from '../../lib/session';
 import { PageHeader } from '../../components/page-header';
 
-/** The Settings entries in the spec's order. */
+/** The Settings entries in the spec's order; the admin-only ones (Accounts, Property FactSheet, Notifications Sent) for Settings admins only. */
 export function SettingsPage() {
+  const { user } = useAccess();
+  const entries = settingsEntriesFor(isModuleAdmin(user, 'Settings'));
   return (
     <>
       <PageHeader title="Settings" backTo="/" />
       <Paper variant="outlined" sx={{ maxWidth: 640 }}>
         <List aria-label="Settings" disablePadding>
-          {SETTINGS_ENTRIES.map((entry, index) => (
-            <ListItem key={entry.key} disablePadding divider={index < SETTINGS_ENTRIES.length - 1}>
+          {entries.map((entry, index) => (
+            <ListItem key={entry.key} disablePadding divider={index < entries.length - 1}>
               <ListItemButton component={RouterLink} to={`/settings/${entry.route}`}>
                 <ListItemText primary={entry.label} />
                 <ChevronRightIcon aria-hidden />
