@@ -1,9 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { isTransientFailure } from './api-client';
 
-/** A new Idempotency-Key: one per money attempt. */
+/**
+ * A new Idempotency-Key: one per money attempt. `crypto.randomUUID` exists only in secure contexts
+ * (https, localhost); a public form opened over plain http on an airport's LAN still needs a key.
+ */
 export function newIdempotencyKey(): string {
-  return `pay-${crypto.randomUUID()}`;
+  const unique = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `pay-${unique}`;
 }
 
 /**

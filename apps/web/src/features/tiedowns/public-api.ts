@@ -20,7 +20,3 @@ export function useTiedownQuote(input: { airCraftType: string; beginDate: string
 export function submitTiedown(body: TTiedownCreateInput, idempotencyKey: string): Promise<TTiedownCreated> {
   return apiFetch<TTiedownCreated>('/Invoices/TieDown', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
-
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}

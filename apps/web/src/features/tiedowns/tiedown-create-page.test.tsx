@@ -142,6 +142,19 @@ describe('/tiedown/create', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Main Menu' })).toBeInTheDocument());
   });
 
+  it('a double click on Pay sends one request', async () => {
+    const user = userEvent.setup();
+    const net = stub(true, () => CREATED);
+    renderApp('/tiedown/create');
+    await fill(user);
+    expect(await screen.findByText(/Total: \$160.00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.type(await screen.findByLabelText(/Card Number/), '4242424242424242');
+    await user.dblClick(screen.getByRole('button', { name: 'Pay $160.00' }));
+    expect(await screen.findByRole('heading', { name: 'Transient Parking Requested' })).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/Invoices/TieDown')).toHaveLength(1);
+  });
+
   it('prefills the name and e-mail of a signed-in user', async () => {
     stub(false, () => ({ status: 500 }), { body: accessBody(buildUser({ isInternal: false, givenName: 'Bessie', familyName: 'Coleman', email: 'bessie@example.test' })) });
     renderApp('/tiedown/create');

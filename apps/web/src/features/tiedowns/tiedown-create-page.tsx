@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -13,7 +13,8 @@ import { HoneypotField } from '../../components/honeypot-field';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { readIdentity } from '../../lib/identity';
 import { useAccess } from '../../lib/session';
-import { newIdempotencyKey, submitTiedown, useTiedownFormInfo, useTiedownQuote } from './public-api';
+import { useMoneyAttempt } from '../../lib/money-attempt';
+import { submitTiedown, useTiedownFormInfo, useTiedownQuote } from './public-api';
 
 /** The payment step (the card kit, Square's loader) loads on 'Continue to Payment', not with the form. */
 const TiedownPaymentStep = lazy(async () => ({ default: (await import('./tiedown-payment-step')).TiedownPaymentStep }));
@@ -41,10 +42,12 @@ export function TiedownCreatePage() {
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<TErrors>({});
   const [step, setStep] = useState<'form' | 'pay' | 'done'>('form');
-  const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<TTiedownCreated | null>(null);
-  // One key per request: a double click or a retry after a network failure is the same request.
-  const key = useRef<string | null>(null);
+  // The kit's money attempt (PRODUCT-RULES 29): one request at a time; a double click or a retry
+  // after a network failure is the same request (its Idempotency-Key and card token), a changed
+  // form or card a new one. Used without payment too: a parking request is created once.
+  const attempt = useMoneyAttempt<string | undefined>();
+  const submitting = attempt.running;
 
   // Signed-in users get their name and e-mail prefilled (session identity, PRODUCT-RULES 22),
   // once the session is known (state adjusted while rendering, not in an effect).
@@ -74,19 +77,25 @@ export function TiedownCreatePage() {
 
   const set = (field: keyof TTiedownFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    key.current = null; // a changed form is a new request
     // A changed date re-judges the range, whichever of the two moved.
     const stale: Array<keyof TErrors> = DATE_FIELDS.has(field) ? [field, 'endDate'] : [field];
     if (stale.some((name) => errors[name])) setErrors((e) => ({ ...e, ...Object.fromEntries(stale.map((name) => [name, undefined])) }));
   };
 
-  const send = async (sourceId?: string): Promise<void> => {
-    key.current ??= newIdempotencyKey();
-    setSubmitting(true);
+  /**
+   * Send the request as one money attempt: `card` names the card (null without payment) and
+   * `tokenize` reads it once per attempt, so a retry sends the same token. A card that cannot be
+   * read throws its own error, before anything is sent.
+   */
+  const send = async (card: string | null, tokenize?: () => Promise<string>): Promise<void> => {
+    const fingerprint = JSON.stringify([values, honeypot, card]);
     try {
-      const answer = await submitTiedown({ ...values, website: honeypot, sourceId }, key.current);
-      key.current = null;
-      setCreated(answer);
+      const outcome = await attempt.run(fingerprint, (key, sourceId) => submitTiedown({ ...values, website: honeypot, sourceId }, key), tokenize);
+      if (!outcome.sent) {
+        if (outcome.reason === 'not-started') throw outcome.error;
+        return; // a second click while the first runs
+      }
+      setCreated(outcome.answer);
       setStep('done');
     } catch (error) {
       if (isApiError(error) && error.hasFieldErrors) {
@@ -95,8 +104,6 @@ export function TiedownCreatePage() {
         if (Object.keys(fields).length) setStep('form');
       }
       throw error;
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -113,7 +120,7 @@ export function TiedownCreatePage() {
       setStep('pay');
       return;
     }
-    send().catch((error: unknown) => setErrors((e) => ({ ...e, form: isApiError(error) && error.hasFieldErrors ? e.form : errorMessage(error) })));
+    send(null).catch((error: unknown) => setErrors((e) => ({ ...e, form: isApiError(error) && error.hasFieldErrors ? e.form : errorMessage(error) })));
   };
 
   if (step === 'done' && created) return <SuccessCard created={created} signedIn={!!user} />;
@@ -130,10 +137,7 @@ export function TiedownCreatePage() {
             values={values}
             submitting={submitting}
             onBack={() => setStep('form')}
-            onPay={(sourceId, retry) => {
-              if (!retry) key.current = null; // a new card is a new attempt; a retry keeps the key
-              return send(sourceId);
-            }}
+            onPay={send}
           />
         </Suspense>
       ) : (

@@ -13,9 +13,10 @@ import { errorMessage, isTransientFailure } from '../../lib/api-client';
 /**
  * The payment step (TIEDOWN_PAYMENT on): the server's total and how it is made, then the card
  * (the card kit: the test provider's card number or Square's card fields). The server charges its
- * own figure; the page sends the card token only. A retry after a network or provider failure
- * keeps the request's Idempotency-Key and the same token (no second charge); a decline ends the
- * attempt and stores nothing, so the pilot may try another card (a new token, a new key).
+ * own figure; the page sends the card token only. The page's money attempt (`useMoneyAttempt`)
+ * keeps a retry after a network or provider failure on the same Idempotency-Key and token (no
+ * second charge); a decline ends the attempt and stores nothing, so the pilot may try again (a new
+ * token, a new key).
  * Loaded only when the pilot continues to payment, so the form's first load stays small.
  */
 export function TiedownPaymentStep(props: {
@@ -23,40 +24,29 @@ export function TiedownPaymentStep(props: {
   values: TTiedownFormValues;
   submitting: boolean;
   onBack: () => void;
-  onPay: (sourceId: string, retry: boolean) => Promise<void>;
+  /** Pay with the card named `card`; `tokenize` reads it when the attempt is a new one. */
+  onPay: (card: string, tokenize: () => Promise<string>) => Promise<void>;
 }) {
   const { quote, values, submitting, onBack, onPay } = props;
   const cardEntry = useRef<TCardEntryHandle>(null);
   const [card, setCard] = useState<TCardEntryState>(NO_CARD);
-  const [tokenizing, setTokenizing] = useState(false);
   const [problem, setProblem] = useState<{ text: string; retry: boolean } | null>(null);
-  // The token of the attempt a transient failure left open, and the card it was made from.
-  const open = useRef<{ card: string; sourceId: string } | null>(null);
-  const busy = submitting || tokenizing;
+  const busy = submitting;
   const amount = formatMoney(Math.round(quote.amount * 100));
 
-  const pay = async (event: FormEvent) => {
+  const pay = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const retry = problem?.retry === true && open.current?.card === card.card;
-    let sourceId = retry ? open.current!.sourceId : null;
-    if (!sourceId) {
-      setTokenizing(true);
-      try {
-        sourceId = await cardEntry.current!.tokenize();
-      } catch (error) {
-        setProblem({ text: error instanceof Error ? error.message : 'The card could not be read.', retry: false });
-        return;
-      } finally {
-        setTokenizing(false);
-      }
-    }
-    open.current = { card: card.card, sourceId };
     setProblem(null);
-    onPay(sourceId, retry).catch((error: unknown) => {
-      const transient = isTransientFailure(error);
-      if (!transient) open.current = null;
-      setProblem({ text: errorMessage(error), retry: transient });
+    // A card that cannot be read sent nothing: say why, and the next click reads it again.
+    let unreadable = false;
+    const tokenize = () =>
+      cardEntry.current!.tokenize().catch((error: unknown) => {
+        unreadable = true;
+        throw error;
+      });
+    onPay(card.card, tokenize).catch((error: unknown) => {
+      if (unreadable) setProblem({ text: error instanceof Error ? error.message : 'The card could not be read.', retry: false });
+      else setProblem({ text: errorMessage(error), retry: isTransientFailure(error) });
     });
   };
 
@@ -72,7 +62,7 @@ export function TiedownPaymentStep(props: {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Fee: nightly rate of the aircraft type × nights (calendar days from arrival to departure). {quote.explanation}
       </Typography>
-      <Box component="form" noValidate onSubmit={(event) => void pay(event)} aria-label="Pay by card" sx={{ display: 'grid', gap: 1.5, maxWidth: 420 }}>
+      <Box component="form" noValidate onSubmit={pay} aria-label="Pay by card" sx={{ display: 'grid', gap: 1.5, maxWidth: 420 }}>
         <CardEntry ref={cardEntry} onCardChange={setCard} disabled={busy} autoFocus />
         {problem && (
           <Typography role="alert" color="error">
