@@ -20,6 +20,8 @@ const CONVERSATION = 'public' as const;
 /** Writes from private-link visitors are public calls: limited per address (PRODUCT-RULES 19). */
 const SEND_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 const UPLOAD_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+/** 'Read' is sent when a conversation shows new messages: far fewer than one a second per address. */
+const READ_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 const ZDocumentParams = z.object({ id: ZId, docId: ZId });
 
 export async function chatRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -58,7 +60,7 @@ export async function chatRoutes(root: FastifyInstance, ctx: AppContext): Promis
   /** The caller has seen the other side's messages (clears the staff's unread badge). */
   app.post(
     '/api/Messages/:id/Read',
-    { config: { access: CONVERSATION }, schema: { tags, params: ZIdParams, querystring: ZChatAccessQuery, response: { 200: z.object({ marked: z.number().int() }) } } },
+    { config: { access: CONVERSATION, rateLimit: READ_RATE_LIMIT }, schema: { tags, params: ZIdParams, querystring: ZChatAccessQuery, response: { 200: z.object({ marked: z.number().int() }) } } },
     async (request) => {
       const caller = await resolveChatCaller(ctx.db, request, request.params.id, request.query.token);
       return { marked: await service.markRead(ctx, caller) };

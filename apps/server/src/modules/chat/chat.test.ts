@@ -126,6 +126,13 @@ describe('POST /api/Messages/{id}: the conversation', () => {
     expect((await unreadCountsForApplicants(t.db, [ada.id])).get(ada.id)).toBe(0);
   });
 
+  it("an address marking a conversation read more than 60 times a minute is refused (the call is open at the door)", async () => {
+    const visitor = await anonymous(t);
+    const read = () => visitor({ method: 'POST', url: `/api/Messages/${bob.id}/Read?token=${bob.token}`, remoteAddress: '10.0.0.77' });
+    for (let i = 0; i < 60; i++) expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(429);
+  });
+
   it(`e-mails the other side at most once per ${CHAT_EMAIL_QUIET_MINUTES} minutes`, async () => {
     const toStaff = () => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'chat-staff'), eq(mailOutbox.ref, `chat:${ada.id}`)));
     const toAda = () => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'chat-applicant'), eq(mailOutbox.ref, `chat:${ada.id}`)));
