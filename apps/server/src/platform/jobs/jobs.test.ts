@@ -7,7 +7,7 @@ import { createSession } from '../auth/sessions';
 import PgBoss from 'pg-boss';
 import { createJobs } from './jobs';
 import { pgBossAdapter } from './pg-boss-adapter';
-import { CLEANUP_JOB, deleteExpiredRecords } from './platform-jobs';
+import { CLEANUP_JOB, PLANNER_STATISTICS_JOB, deleteExpiredRecords, refreshPlannerStatistics } from './platform-jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('jobs', () => {
     await t.app.jobs.start();
     try {
       const { rows } = await t.database.query(`select name from pgboss.schedule order by name`);
-      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([CLEANUP_JOB, 'mail-deliver']));
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([CLEANUP_JOB, PLANNER_STATISTICS_JOB, 'mail-deliver']));
     } finally {
       await t.app.jobs.stop();
     }
@@ -75,6 +75,15 @@ describe('jobs', () => {
     expect(left).toHaveLength(1);
     const states = (await t.db.select({ state: signInRequests.state }).from(signInRequests)).map((r) => r.state);
     expect(states).toEqual(['fresh']);
+  });
+
+  it("the nightly statistics refresh tells the planner how many rows a table holds (the embedded database has no autovacuum)", async () => {
+    const user = await buildAccount(t.db);
+    for (let i = 0; i < 25; i++) await createSession(t.db, user.id);
+    await refreshPlannerStatistics(t.db);
+    const { rows } = await t.database.query(`select reltuples::int as rows from pg_class where relname = 'sessions' and relkind = 'r'`);
+    const { rows: counted } = await t.database.query(`select count(*)::int as rows from sessions`);
+    expect(rows).toEqual(counted);
   });
 
   it('a job whose worker died mid-run is picked up again promptly by a restarted instance (not after its 15-minute expiry)', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../context';
@@ -11,6 +12,7 @@ import { registerEventDispatch } from '../events/events.plugin';
 import { deleteProcessedEvents } from '../events/events';
 
 export const CLEANUP_JOB = 'expired-records-cleanup';
+export const PLANNER_STATISTICS_JOB = 'planner-statistics';
 
 /** Sessions, provider records and rate-limit counters past expiry, and sign-ins never completed (a sign-in takes minutes, not a day). */
 export async function deleteExpiredRecords(db: Db): Promise<void> {
@@ -21,7 +23,17 @@ export async function deleteExpiredRecords(db: Db): Promise<void> {
   await deleteProcessedEvents(db);
 }
 
-/** The platform's own jobs (outbox delivery every minute, a nightly clean-up) and the outbox's staff calls. */
+/**
+ * The planner's statistics, refreshed for every table. PostgreSQL's autovacuum keeps them; the
+ * embedded database has no autovacuum, so without this its planner works from the row counts of
+ * the day the tables were created (empty) however large they grow. Nightly, when a few seconds of
+ * the embedded database's one connection are cheap.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
+}
+
+/** The platform's own jobs (outbox delivery every minute, a nightly clean-up and statistics refresh) and the outbox's staff calls. */
 export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await mailRoutes(app, ctx);
   const delivery = createMailDelivery({ db: ctx.db, config: ctx.config, log: ctx.log });
@@ -37,5 +49,6 @@ export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext
   // Domain events (notification rules) delivered after commit, once.
   registerEventDispatch(app, ctx);
   ctx.jobs.schedule(CLEANUP_JOB, '17 3 * * *', () => deleteExpiredRecords(ctx.db), { expireInSeconds: 10 * 60 });
+  ctx.jobs.schedule(PLANNER_STATISTICS_JOB, '47 3 * * *', () => refreshPlannerStatistics(ctx.db), { expireInSeconds: 30 * 60 });
   app.addHook('onClose', async () => delivery.close());
 }
