@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { DataGridProps, GridColDef, GridRenderCellParams, GridValidRowModel } from '@mui/x-data-grid';
+import type { DataGridProps, GridColDef, GridColumnVisibilityModel, GridRenderCellParams, GridValidRowModel } from '@mui/x-data-grid';
 
 /** The widths below which a grid may fold columns: phones ('sm'), tablets ('md'), laptops ('lg'). */
 export type TCompactBreakpoint = 'sm' | 'md' | 'lg';
@@ -72,43 +72,57 @@ const COMPACT_MIN_WIDTH = 96;
 
 /**
  * The columns for a narrow screen: the kept fields (and any actions column) in their order, the
- * `detailsIn` one also showing every folded column's value under its own.
+ * `detailsIn` one also showing every folded column's value under its own. The folded columns stay
+ * in the grid, hidden (`hidden`, for the grid's column visibility), not removed: the grid drops a
+ * sort or filter on a column it no longer has, so turning a phone would otherwise lose the sort
+ * (and the page with it).
  */
-export function compactColumns<R extends GridValidRowModel>(columns: readonly GridColDef<R>[], keep: readonly string[], detailsIn?: string): GridColDef<R>[] {
+export function compactColumns<R extends GridValidRowModel>(columns: readonly GridColDef<R>[], keep: readonly string[], detailsIn?: string): { columns: GridColDef<R>[]; hidden: string[] } {
   const isKept = (column: GridColDef<R>) => column.type === 'actions' || keep.includes(column.field);
   const kept = columns.filter(isKept);
   const folded = columns.filter((column) => !isKept(column));
-  if (folded.length === 0) return kept;
   const host = kept.find((column) => column.field === detailsIn) ?? kept.find((column) => column.type !== 'actions');
-  if (!host) return [...columns];
+  if (folded.length === 0 || !host) return { columns: [...columns], hidden: [] };
   // The host carries the folded lines, so it takes the room the others can spare.
-  return kept.map((column) =>
-    column !== host
-      ? { ...column, minWidth: Math.min(column.minWidth ?? COMPACT_MIN_WIDTH, COMPACT_MIN_WIDTH) }
-      : {
-          ...column,
-          flex: 2,
-          renderCell: (params: GridRenderCellParams<R>) => (
-            <DetailsCell params={params} own={column.renderCell ? column.renderCell(params) : (params.formattedValue ?? params.value)} folded={folded} />
-          ),
-        },
-  );
+  const narrowed = columns.map((column) => {
+    if (!isKept(column)) return column;
+    if (column !== host) return { ...column, minWidth: Math.min(column.minWidth ?? COMPACT_MIN_WIDTH, COMPACT_MIN_WIDTH) };
+    return {
+      ...column,
+      flex: 2,
+      renderCell: (params: GridRenderCellParams<R>) => (
+        <DetailsCell params={params} own={column.renderCell ? column.renderCell(params) : (params.formattedValue ?? params.value)} folded={folded} />
+      ),
+    };
+  });
+  return { columns: narrowed, hidden: folded.map((column) => column.field) };
 }
 
-/** The grid props of a compact layout at the current width: its columns and, when folded, rows as tall as their lines. */
+/**
+ * The grid props of a compact layout at the current width: its columns, the folded ones hidden,
+ * and rows as tall as their lines when folded. Columns a person hides from the column menu stay
+ * hidden at every width; the ones the width folds come back when the screen widens.
+ */
 export function useCompactGrid<R extends GridValidRowModel>(
   columns: readonly GridColDef<R>[],
   layout: TCompactLayout | undefined,
-): Pick<DataGridProps<R>, 'columns' | 'getRowHeight'> {
+): Pick<DataGridProps<R>, 'columns' | 'getRowHeight' | 'columnVisibilityModel' | 'onColumnVisibilityModelChange'> {
   const theme = useTheme();
   const below: Record<TCompactBreakpoint, boolean> = {
     sm: useMediaQuery(theme.breakpoints.down('sm')),
     md: useMediaQuery(theme.breakpoints.down('md')),
     lg: useMediaQuery(theme.breakpoints.down('lg')),
   };
-  const breakpoint = (['sm', 'md', 'lg'] as const).find((key) => below[key] && layout?.keep[key]);
-  const keep = breakpoint ? layout?.keep[breakpoint] : undefined;
-  if (!keep) return { columns: [...columns] };
-  const compact = compactColumns(columns, keep, layout?.detailsIn);
-  return compact.length < columns.length ? { columns: compact, getRowHeight: () => 'auto' } : { columns: compact };
+  const [chosen, setChosen] = useState<GridColumnVisibilityModel>({});
+  if (!layout) return { columns: [...columns] };
+  const breakpoint = (['sm', 'md', 'lg'] as const).find((key) => below[key] && layout.keep[key]);
+  const keep = breakpoint ? layout.keep[breakpoint] : undefined;
+  const compact = keep ? compactColumns(columns, keep, layout.detailsIn) : { columns: [...columns], hidden: [] };
+  const folded = new Set(compact.hidden);
+  return {
+    columns: compact.columns,
+    ...(folded.size > 0 ? { getRowHeight: () => 'auto' as const } : {}),
+    columnVisibilityModel: { ...chosen, ...Object.fromEntries(compact.hidden.map((field) => [field, false])) },
+    onColumnVisibilityModelChange: (model) => setChosen(Object.fromEntries(Object.entries(model).filter(([field]) => !folded.has(field)))),
+  };
 }

@@ -8,7 +8,10 @@ function columnsAt(width: TGridWidth, withCompany: boolean) {
   const columns = invoiceColumns({ withCompany });
   const breakpoint = BELOW[width];
   const keep = breakpoint ? INVOICE_COMPACT.keep[breakpoint] : undefined;
-  return keep ? compactColumns(columns, keep) : columns;
+  if (!keep) return columns;
+  // What a person sees: the columns the width keeps (the folded ones stay in the grid, hidden).
+  const compact = compactColumns(columns, keep);
+  return compact.columns.filter((column) => !compact.hidden.includes(column.field));
 }
 
 describe('invoice grid columns', () => {
