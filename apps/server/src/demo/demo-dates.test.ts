@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { seedDemoCompaniesAndAgreements } from '../modules/agreements/index';
+import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
 import { seedDemoBilling } from '../modules/balances/index';
 import { airportToday } from '../modules/invoices/index';
 import { seedDemoProperties } from '../modules/properties/index';

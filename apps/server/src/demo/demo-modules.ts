@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { settleEventsPublishedDuring } from '../platform/events/index';
-import { seedDemoCompaniesAndAgreements } from '../modules/agreements/index';
+import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
 import { seedDemoProperties } from '../modules/properties/index';
 import { demoApplicantIds, seedDemoWaitlist } from '../modules/waitlist/index';
 import { seedDemoConversations } from '../modules/chat/index';

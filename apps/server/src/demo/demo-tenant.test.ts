@@ -6,7 +6,7 @@ import type { TInvoiceGridRow } from '@apron/core';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../platform/auth/sessions';
 import { findAccountByEmail } from '../modules/accounts/index';
-import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from '../modules/agreements/index';
+import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
 import { seedDemoBilling } from '../modules/balances/index';
 import { seedDemoProperties } from '../modules/properties/index';
 import { seedDemo } from './seed';

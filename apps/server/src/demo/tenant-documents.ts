@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createFileStorage } from '../platform/files/index';
 import { findAccountByEmail } from '../modules/accounts/index';
-import { DEMO_TENANT_EMAIL, findDemoTenantLease } from '../modules/agreements/index';
+import { DEMO_TENANT_EMAIL, findDemoTenantLease } from '../modules/agreements/agreements.seed-support';
 import { addDemoDocuments, hasDocuments, type DemoDocument } from '../modules/attachments/index';
 import { listUnpaidInvoices } from '../modules/invoices/index';
 import { listAllMasterRows, MASTER_DEFINITIONS } from '../modules/settings/index';

@@ -6,7 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../demo/seed';
 import { seedDemoProperties } from '../properties/index';
-import { seedDemoCompaniesAndAgreements } from '../agreements/index';
+import { seedDemoCompaniesAndAgreements } from '../agreements/agreements.seed-support';
 import { invoices } from '../invoices/invoices.table';
 import { balanceRecords } from './balances.table';
 import { seedDemoBilling } from './demo-billing';

@@ -1,7 +1,7 @@
 import { addCalendarDays, maskAccountNumber } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { listDemoBillableAgreements } from '../agreements/index';
+import { listDemoBillableAgreements } from '../agreements/agreements.seed-support';
 import { listFirstCompanyIds } from '../companies/index';
 import { airportToday, hasAnyInvoice, insertAgreementInvoice, insertDemoOneLineInvoice, listLines, markDemoInvoiceCancelled, runOverdueInvoices } from '../invoices/index';
 import { recordDemoPayment } from '../payments/index';
