@@ -11,7 +11,7 @@ import { seedDemoInspections } from '../modules/inspections/index';
 import { seedDemoWorkorders } from '../modules/workorders/index';
 import { seedDemoTiedowns } from '../modules/tiedowns/index';
 import { seedDemoCommunications } from '../modules/notifications/index';
-import { seedDemoAlerts } from '../modules/alerts/index';
+import { seedDemoAlerts } from '../modules/alerts/alerts.seed-support';
 import { seedDemoReports } from '../modules/reports/index';
 import { seedDemoAssets } from '../modules/assets/index';
 import { seedDemoTenantDocuments } from './tenant-documents';
