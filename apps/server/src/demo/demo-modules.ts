@@ -13,7 +13,7 @@ import { seedDemoTiedowns } from '../modules/tiedowns/index';
 import { seedDemoCommunications } from '../modules/notifications/index';
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed-support';
 import { seedDemoReports } from '../modules/reports/index';
-import { seedDemoAssets } from '../modules/assets/index';
+import { seedDemoAssets } from '../modules/assets/assets.seed-support';
 import { seedDemoTenantDocuments } from './tenant-documents';
 
 /**
