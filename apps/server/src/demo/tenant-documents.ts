@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { createFileStorage } from '../platform/files/index';
 import { findAccountByEmail } from '../modules/accounts/index';
 import { DEMO_TENANT_EMAIL, findDemoTenantLease } from '../modules/agreements/agreements.seed-support';
-import { addDemoDocuments, hasDocuments, type DemoDocument } from '../modules/attachments/index';
+import { addDemoDocuments, hasDocuments, type DemoDocument } from '../modules/attachments/attachments.seed-support';
 import { listUnpaidInvoices } from '../modules/invoices/index';
 import { listAllMasterRows, MASTER_DEFINITIONS } from '../modules/settings/index';
 
