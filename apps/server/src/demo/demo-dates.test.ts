@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
-import { seedDemoBilling } from '../modules/balances/index';
+import { seedDemoBilling } from '../modules/balances/balances.seed-support';
 import { airportToday } from '../modules/invoices/index';
 import { seedDemoProperties } from '../modules/properties/index';
 import { seedDemoTiedowns } from '../modules/tiedowns/index';
