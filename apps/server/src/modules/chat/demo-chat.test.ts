@@ -7,7 +7,8 @@ import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../demo/seed';
 import { seedDemoProperties } from '../properties/index';
 import { demoApplicantIds, seedDemoWaitlist } from '../waitlist/index';
-import { seedDemoConversations, unreadCountsForApplicants } from './index';
+import { seedDemoConversations } from './chat.seed-support';
+import { unreadCountsForApplicants } from './index';
 
 let t: TestApp;
 let dataDir: string;

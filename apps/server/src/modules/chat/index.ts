@@ -6,7 +6,7 @@ import { addApplicantFileSource, useUnreadCounts } from '../waitlist/index';
 import { chatFileKeysOf, countUnreadForApplicants } from './chat.repo';
 import { removeUnsentDocuments } from './chat.service';
 
-export const CHAT_UNSENT_CLEANUP_JOB = 'chat.unsent-documents-cleanup';
+const CHAT_UNSENT_CLEANUP_JOB = 'chat.unsent-documents-cleanup';
 
 /** Chat between wait-list staff and an applicant (`GET/POST Messages/{id}`). */
 export async function registerChat(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -26,4 +26,3 @@ export function unreadCountsForApplicants(db: DbOrTx, ids: string[]): Promise<Ma
   return countUnreadForApplicants(db, ids);
 }
 
-export { seedDemoConversations } from './demo-chat';
