@@ -7,7 +7,7 @@ import { demoApplicantIds, seedDemoWaitlist } from '../modules/waitlist/index';
 import { seedDemoConversations } from '../modules/chat/chat.seed-support';
 import { seedDemoBilling } from '../modules/balances/balances.seed-support';
 import { seedDemoGeneratedInvoices } from '../modules/invoices/index';
-import { seedDemoInspections } from '../modules/inspections/index';
+import { seedDemoInspections } from '../modules/inspections/inspections.seed-support';
 import { seedDemoWorkorders } from '../modules/workorders/index';
 import { seedDemoTiedowns } from '../modules/tiedowns/index';
 import { seedDemoCommunications } from '../modules/notifications/index';

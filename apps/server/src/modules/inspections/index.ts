@@ -14,5 +14,3 @@ export async function registerInspections(app: FastifyInstance, ctx: AppContext)
 
 export { onInspectionCompleted, type InspectionCompletedEvent, type InspectionCompletedHandler } from './completion-hooks';
 export { listInspectionsForMaster, getInspectionSummary, openInspectionCount, listMasterInspectionOptions } from './inspection-facts';
-export { runInspectionSchedule, INSPECTION_SCHEDULE_JOB } from './schedule.job';
-export { seedDemoInspections } from './demo-inspections';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
-import { seedDemoInspections } from '../inspections/index';
+import { seedDemoInspections } from '../inspections/inspections.seed-support';
 import { seedDemoProperties } from '../properties/index';
 import { DEMO_CONTRACTOR_EMAIL, seedDemoWorkorders } from './index';
 
