@@ -4,7 +4,7 @@
  * page and of their counts, as the app runs them. For reading plans, not timing (bench/ times).
  */
 import { seedBenchAgreements } from '../../apps/server/src/modules/agreements/agreements.seed-support';
-import { seedBenchInvoices } from '../../apps/server/src/modules/invoices/index';
+import { seedBenchInvoices } from '../../apps/server/src/modules/invoices/invoices.seed-support';
 import { createScratchDb } from './scratch-db';
 
 const QUERIES: Record<string, string> = {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MODULES, currentPeriods, type TSessionUser } from '@apron/core';
-import { seedBenchInvoices, airportToday } from '../../../apps/server/src/modules/invoices/index';
+import { seedBenchInvoices } from '../../../apps/server/src/modules/invoices/invoices.seed-support';
+import { airportToday } from '../../../apps/server/src/modules/invoices/index';
 import { seedBenchAgreements } from '../../../apps/server/src/modules/agreements/agreements.seed-support';
 import { ensureSystemSettings } from '../../../apps/server/src/modules/settings/index';
 import { invoiceReport } from '../../../apps/server/src/modules/reports/reports.repo';

@@ -6,7 +6,7 @@ import { seedDemoProperties } from '../modules/properties/index';
 import { demoApplicantIds, seedDemoWaitlist } from '../modules/waitlist/index';
 import { seedDemoConversations } from '../modules/chat/chat.seed-support';
 import { seedDemoBilling } from '../modules/balances/balances.seed-support';
-import { seedDemoGeneratedInvoices } from '../modules/invoices/index';
+import { seedDemoGeneratedInvoices } from '../modules/invoices/invoices.seed-support';
 import { seedDemoInspections } from '../modules/inspections/inspections.seed-support';
 import { seedDemoWorkorders } from '../modules/workorders/index';
 import { seedDemoTiedowns } from '../modules/tiedowns/index';
