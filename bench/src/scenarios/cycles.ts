@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../apps/server/src/db/client';
 import { addCalendarDays } from '@apron/core';
 import { runInvoiceCycles, runOverdueInvoices } from '../../../apps/server/src/modules/invoices/invoices.bench-support';
-import { seedBenchProperties } from '../../../apps/server/src/modules/properties/index';
+import { seedBenchProperties } from '../../../apps/server/src/modules/properties/properties.seed-support';
 import type { ScratchDb } from '../scratch-db';
 
 /**

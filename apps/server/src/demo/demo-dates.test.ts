@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
 import { seedDemoBilling } from '../modules/balances/balances.seed-support';
 import { airportToday } from '../modules/invoices/index';
-import { seedDemoProperties } from '../modules/properties/index';
-import { seedDemoTiedowns } from '../modules/tiedowns/index';
+import { seedDemoProperties } from '../modules/properties/properties.seed-support';
+import { seedDemoTiedowns } from '../modules/tiedowns/tiedowns.seed-support';
 import { seedDemo } from './seed';
 
 // Issue 20 §5: every seeded money date is coherent (the transient invoice #1100 was dated in the

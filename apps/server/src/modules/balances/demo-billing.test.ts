@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../demo/seed';
-import { seedDemoProperties } from '../properties/index';
+import { seedDemoProperties } from '../properties/properties.seed-support';
 import { seedDemoCompaniesAndAgreements } from '../agreements/agreements.seed-support';
 import { invoices } from '../invoices/invoices.table';
 import { balanceRecords } from './balances.table';

@@ -5,7 +5,7 @@ import { listDemoBillableAgreements } from '../agreements/agreements.seed-suppor
 import { listFirstCompanyIds } from '../companies/index';
 import { airportToday } from '../invoices/index';
 import { hasAnyInvoice, insertAgreementInvoice, insertDemoOneLineInvoice, listLines, markDemoInvoiceCancelled, runOverdueInvoices } from '../invoices/invoices.seed-support';
-import { recordDemoPayment } from '../payments/index';
+import { recordDemoPayment } from '../payments/payments.seed-support';
 import { invoiceCycleDueDays } from '../settings/index';
 import { balanceRecords } from './balances.table';
 

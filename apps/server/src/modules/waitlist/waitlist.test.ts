@@ -5,7 +5,8 @@ import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../
 import { auditLog } from '../../platform/audit/audit.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { setSystemSetting } from '../settings/index';
-import { applicantIdForPrivateToken, findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './index';
+import { applicantIdForPrivateToken } from './waitlist.repo';
+import { findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './index';
 import { reconcileJoinAttempts } from './waitlist.join';
 import { waitlistJoinAttempts } from './waitlist.table';
 

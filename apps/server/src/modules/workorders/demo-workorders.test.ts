@@ -3,8 +3,9 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
 import { seedDemoInspections } from '../inspections/inspections.seed-support';
-import { seedDemoProperties } from '../properties/index';
-import { DEMO_CONTRACTOR_EMAIL, seedDemoWorkorders } from './index';
+import { seedDemoProperties } from '../properties/properties.seed-support';
+import { DEMO_CONTRACTOR_EMAIL } from './demo-workorders';
+import { seedDemoWorkorders } from './workorders.seed-support';
 
 let t: TestApp;
 beforeAll(async () => {
