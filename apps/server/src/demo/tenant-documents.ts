@@ -5,7 +5,7 @@ import { findAccountByEmail } from '../modules/accounts/index';
 import { DEMO_TENANT_EMAIL, findDemoTenantLease } from '../modules/agreements/agreements.seed-support';
 import { addDemoDocuments, hasDocuments, type DemoDocument } from '../modules/attachments/attachments.seed-support';
 import { listUnpaidInvoices } from '../modules/invoices/index';
-import { listAllMasterRows, MASTER_DEFINITIONS } from '../modules/settings/index';
+import { listAllMasterRows, MASTER_DEFINITIONS } from '../modules/settings/settings.seed-support';
 
 /**
  * Demo data (issue 9 item 13): documents the demo tenant finds on their company, their lease and

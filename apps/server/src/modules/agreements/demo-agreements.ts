@@ -7,7 +7,7 @@ import { updateAccountRow } from '../../platform/auth/accounts.repo';
 import { findCompanyIdsByName } from '../companies/companies.seed-support';
 import { insertCompany } from '../companies/index';
 import { listPropertySummaries } from '../properties/index';
-import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/index';
+import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/settings.seed-support';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { leaseCalendar } from './lease-calendar';
 

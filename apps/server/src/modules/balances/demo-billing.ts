@@ -6,7 +6,7 @@ import { listFirstCompanyIds } from '../companies/index';
 import { airportToday } from '../invoices/index';
 import { hasAnyInvoice, insertAgreementInvoice, insertDemoOneLineInvoice, listLines, markDemoInvoiceCancelled, runOverdueInvoices } from '../invoices/invoices.seed-support';
 import { recordDemoPayment } from '../payments/payments.seed-support';
-import { invoiceCycleDueDays } from '../settings/index';
+import { invoiceCycleDueDays } from '../settings/settings.seed-support';
 import { balanceRecords } from './balances.table';
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { CHAT_EMAIL_QUIET_MINUTES, type TChatMessage, type TChatThread } from '@apron/core';
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
-import { setSystemSetting } from '../settings/index';
+import { setSystemSetting } from '../settings/settings.test-support';
 import { unreadCountsForApplicants } from './index';
 import { chatDocuments, chatThreads } from './chat.table';
 import { attachments, remarks } from '../attachments/attachments.table';
