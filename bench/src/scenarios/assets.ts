@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_ASSET_LOCATION, ZAssetListQuery, type TAssetFieldConfig } from '@apron/core/assets/index';
 import { insertAssetMaster, insertSpreadAssets, rebuildFieldRows } from '../../../apps/server/src/modules/assets/assets.seed-support';
 import { assetMap, findMaster, listAssets, matchingAssets, planAssetList } from '../../../apps/server/src/modules/assets/assets.bench-support';
-import { countMatching } from '../../../apps/server/src/platform/http/list-count';
-import type { Database } from '../../../apps/server/src/db/client';
+import { countMatching } from '../../../apps/server/src/platform/http/http.bench-support';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
 import type { ScratchDb } from '../scratch-db';
 
 /**
