@@ -4,7 +4,7 @@ import { CHAT_EMAIL_QUIET_MINUTES, type TChatMessage, type TChatThread } from '@
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { setSystemSetting } from '../settings/settings.test-support';
-import { unreadCountsForApplicants } from './index';
+import { countUnreadForApplicants as unreadCountsForApplicants } from './chat.repo';
 import { chatDocuments, chatThreads } from './chat.table';
 import { attachments, remarks } from '../attachments/attachments.table';
 import { removeUnsentDocuments } from './chat.service';

@@ -8,7 +8,7 @@ import { seedDemo } from '../../demo/seed';
 import { seedDemoProperties } from '../properties/properties.seed-support';
 import { demoApplicantIds, seedDemoWaitlist } from '../waitlist/waitlist.seed-support';
 import { seedDemoConversations } from './chat.seed-support';
-import { unreadCountsForApplicants } from './index';
+import { countUnreadForApplicants as unreadCountsForApplicants } from './chat.repo';
 
 let t: TestApp;
 let dataDir: string;

@@ -22,7 +22,7 @@ export async function registerChat(app: FastifyInstance, ctx: AppContext): Promi
 }
 
 /** Messages from each applicant not yet read by staff (the type grid's badge); every id is in the map, 0 when none. */
-export function unreadCountsForApplicants(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+function unreadCountsForApplicants(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
   return countUnreadForApplicants(db, ids);
 }
 

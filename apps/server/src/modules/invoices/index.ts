@@ -36,7 +36,7 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
 export { airportToday, findInvoice, listLinesOfInvoices, listUnpaidInvoices } from './invoices.repo';
 export { lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid } from './invoices.service';
 export {
-  invoiceCompanyIdSql, lockSelectionsCtes, markSelectionsPaidCtes, payableSelectionsOf, selectionIds, LINE_TAKEN, type LineSelection, type PayableSelection,
+  invoiceCompanyIdSql, lockSelectionsCtes, markSelectionsPaidCtes, payableSelectionsOf, selectionIds, LINE_TAKEN, type PayableSelection,
 } from './payable-selections';
 export { invoiceScopeOf, canReadInvoices, actorOf, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';

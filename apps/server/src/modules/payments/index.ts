@@ -31,7 +31,6 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
 }
 
 export { loadReceipt, requestReceiptPdfs } from './receipts';
-export { balancePaymentsRecorder, type BalancePayments, type LedgerDebitCtes } from './balance-payments';
-export { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';
-export { recordCardPayment, type ApprovedCardPayment } from './card-payment-record';
+export { balancePaymentsRecorder, type LedgerDebitCtes } from './balance-payments';
+export { recordCardPayment } from './card-payment-record';
 export { collectedBetween, firstPaymentYear, paymentTotalsByCompany, paymentsByMethod, paymentsCollectedByBucket } from './report-facts';

@@ -20,7 +20,7 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
 }
 
 /** Agreements register where "Leased" and the lease history come from (issue 4). */
-export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource, type PropertyTypeUsage } from './lease-source';
+export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource } from './lease-source';
 export { findProperty } from './properties.repo';
 export { findPropertySummaries, listPropertySummaries } from './property-summaries';
 export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent } from './property-rents';

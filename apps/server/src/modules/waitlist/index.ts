@@ -22,4 +22,4 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
 
 /** For the chat (applicant conversations) and the reports. */
 export { applicantTemplateFields, findApplicantForChat, listApplicantEmails, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
-export { addApplicantFileSource, useUnreadCounts, type ApplicantFileKeys, type UnreadCounts } from './applicant-hooks';
+export { addApplicantFileSource, useUnreadCounts } from './applicant-hooks';
