@@ -46,4 +46,6 @@ export { invoiceEventsOf, publishInvoiceEvent, publishInvoiceEvents, type Invoic
 export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidByPayments } from './receipt-facts';
 export { createOneLineInvoice } from './one-line-invoices';
 export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoicesBilledByBucket, nextDueInvoice, receivablesTotals } from './report-facts';
+export { listInvoices } from './invoices.repo';
+export { presentInvoiceGridRow } from './invoices.presenter';
 export { closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';
