@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
+import { doorExportsRule } from './tools/eslint/door-exports.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -65,6 +66,13 @@ export default tseslint.config(
     // TypeScript already reports undefined names with full knowledge of the environment.
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     rules: { 'no-undef': 'off' },
+  },
+  {
+    // Narrow doors (docs/adr/0004, "Doors"): a module's index.ts exports only what other modules
+    // import. tools/eslint/door-exports.js, tested by tools/eslint/door-exports.test.ts.
+    files: ['apps/server/src/modules/*/index.ts'],
+    plugins: { 'apron-doors': { rules: { 'door-exports': doorExportsRule } } },
+    rules: { 'apron-doors/door-exports': 'error' },
   },
   {
     files: ['packages/**'],

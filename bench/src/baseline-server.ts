@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client';
-import { hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/sessions';
+import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/db.bench-support';
+import { hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/auth.bench-support';
 import { registerAgreementsBaseline } from './scenarios/agreements';
 import { registerListingsBaseline } from './scenarios/listings';
 import { registerInvoicesBaseline } from './scenarios/invoices';

@@ -3,8 +3,8 @@
  * invoices and agreements in a scratch database and prints EXPLAIN ANALYZE of the grids' first
  * page and of their counts, as the app runs them. For reading plans, not timing (bench/ times).
  */
-import { seedBenchAgreements } from '../../apps/server/src/modules/agreements/index';
-import { seedBenchInvoices } from '../../apps/server/src/modules/invoices/index';
+import { seedBenchAgreements } from '../../apps/server/src/modules/agreements/agreements.seed-support';
+import { seedBenchInvoices } from '../../apps/server/src/modules/invoices/invoices.seed-support';
 import { createScratchDb } from './scratch-db';
 
 const QUERIES: Record<string, string> = {

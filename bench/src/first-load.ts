@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-accounts';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo.seed-support';
 import { SERVER_MAIN, startServer } from './server-process';
 import type { ScratchDb } from './scratch-db';
 

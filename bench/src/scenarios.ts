@@ -1,5 +1,5 @@
-import { createSession, hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/sessions';
-import type { Database } from '../../apps/server/src/db/client';
+import { createSession, hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/auth.bench-support';
+import type { Database } from '../../apps/server/src/db/db.bench-support';
 import { AGREEMENTS_SCENARIOS } from './scenarios/agreements';
 import { LISTINGS_SCENARIOS } from './scenarios/listings';
 import { INVOICES_SCENARIOS } from './scenarios/invoices';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client';
+import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/db.bench-support';
 
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODULES, type TSessionUser } from '@apron/core';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../apps/server/src/demo/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../apps/server/src/demo/demo.seed-support';
 
 /**
  * The demo roles the journeys sign in as. The accounts come from the demo seed's own list, so a

@@ -30,7 +30,21 @@ const isTableFile = (file) => /\.table(\.[cm]?[jt]s)?$/.test(file);
 // and read back what was stored: test code may use another module's test support and tables,
 // production code never.
 const isTestFile = (file) => /\.test(-support|-helpers)?\.[cm]?[jt]sx?$/.test(file) || isInside(path.join(ROOT, 'apps/server/test'), file);
-const isTestSupport = (rest) => /\.test-(support|helpers)(\.[cm]?[jt]s)?$/.test(rest);
+const isTestSupport = (rest) => /\.test-(support|helpers)(\.[cm]?[jt]sx?)?$/.test(rest);
+// Narrow doors (docs/adr/0004, "Doors"): what only the demo, the bench or tests need stays out of
+// index.ts, in a support file whose suffix names the only code that may import it.
+const isSeedSupport = (file) => /\.seed-support(\.[cm]?[jt]s)?$/.test(file);
+const isBenchSupport = (file) => /\.bench-support(\.[cm]?[jt]s)?$/.test(file);
+const isSupportFile = (file) => isTestSupport(file) || isSeedSupport(file) || isBenchSupport(file);
+const BENCH = path.join(ROOT, 'bench');
+const E2E = path.join(ROOT, 'e2e');
+/** The demo's code: its composition (`apps/server/src/demo/`), a module's `demo-*.ts` seeders and the seed-support files. */
+const isDemoCode = (file) => isInside(path.join(SERVER_SRC, 'demo'), file) || (folderOf(SERVER_MODULES, file) !== null && path.basename(file).startsWith('demo-')) || isSeedSupport(file);
+/** A door of the server for code outside it: a module's or a platform folder's index.ts. */
+const isServerDoor = (target) => {
+  const folder = folderOf(SERVER_MODULES, target) ?? folderOf(SERVER_PLATFORM, target);
+  return folder !== null && isModuleDoor(folder.rest);
+};
 
 /** Who owns a table file: `modules/<name>` or `platform/<name>`; null outside them. */
 function ownerOf(file) {
@@ -58,25 +72,40 @@ export const boundariesRule = {
       platformToModule: 'platform/* must not import modules/* ({{source}}): let the module register what platform needs (docs/adr/0004).',
       featureToFeature: "Web feature '{{from}}' must not import feature '{{to}}'; compose features in app/ ({{source}}).",
       featureToApp: "Web feature '{{from}}' must not import app/ ({{source}}): app/ composes features, not the other way round.",
+      testSupport: '{{source}} is test support: only tests (*.test.ts(x), apps/server/test/) and other test support may import it.',
+      seedSupport: '{{source}} is seed support: only the demo (apps/server/src/demo/, modules\' demo-*.ts, *.seed-support.ts), bench/, e2e/ and tests may import it.',
+      benchSupport: '{{source}} is bench support: only bench/ (and other *.bench-support.ts) may import it.',
+      serverDeepImport: '{{where}} reaches the server only through a door (modules/<m>/index.ts, platform/<p>/index.ts) or a *.seed-support.ts{{bench}} ({{source}}).',
     },
   },
   create(context) {
     const file = context.filename;
+    /** Support files are for their audience only, wherever the importer lives (server, web, bench, e2e). */
+    const checkSupport = (target, report) => {
+      if (isTestSupport(target) && !isTestFile(file)) report('testSupport');
+      if (isSeedSupport(target) && !(isTestFile(file) || isDemoCode(file) || isInside(BENCH, file) || isInside(E2E, file))) report('seedSupport');
+      if (isBenchSupport(target) && !(isInside(BENCH, file) || isBenchSupport(file))) report('benchSupport');
+    };
     const fromModule = folderOf(SERVER_MODULES, file);
     const fromServer = isInside(SERVER_SRC, file) || isInside(path.join(ROOT, 'apps/server/test'), file);
     const fromPlatform = isInside(SERVER_PLATFORM, file);
     const fromFeature = folderOf(WEB_FEATURES, file);
-    if (!fromServer && !fromFeature) return {};
+    const fromBench = isInside(BENCH, file);
+    const fromE2e = isInside(E2E, file);
     const test = isTestFile(file);
     const check = (node) => {
       const source = sourceOf(node);
       if (!source || !source.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), source);
       const report = (messageId, data) => context.report({ node: node.source, messageId, data: { source, ...data } });
+      checkSupport(target, report);
+      if ((fromBench || fromE2e) && isInside(SERVER_SRC, target) && !isServerDoor(target) && !isSeedSupport(target) && !(fromBench && isBenchSupport(target))) {
+        report('serverDeepImport', { where: fromBench ? 'bench/' : 'e2e/', bench: fromBench ? ' or *.bench-support.ts' : '' });
+      }
       if (fromModule) {
         const to = folderOf(SERVER_MODULES, target);
-        // A table file is judged below (foreignTable), with the more precise message.
-        const allowed = to && (isModuleDoor(to.rest) || (test && isTestSupport(to.rest)) || isTableFile(to.rest));
+        // A table file is judged below (foreignTable), a support file above, each with its own message.
+        const allowed = to && (isModuleDoor(to.rest) || isSupportFile(to.rest) || isTableFile(to.rest));
         if (to && to.name !== fromModule.name && !allowed) report('moduleDoor', { from: fromModule.name, to: to.name });
         if (isModuleDoor(fromModule.rest) && node.type !== 'ImportDeclaration' && isTableFile(target) && !isTypeOnly(node)) report('doorExportsTable');
       }

@@ -59,6 +59,57 @@ describe('module boundaries (docs/adr/0004)', () => {
   });
 });
 
+describe('narrow doors: support files for their audience only (docs/adr/0004, "Doors")', () => {
+  const probe = "export const probe = seed;\n";
+  it('refuses test support outside tests, and allows it in a test', async () => {
+    expect(await lint('apps/server/src/modules/invoices/lint-probe.ts', "import { seed } from '../agreements/agreements.test-support';\n" + probe)).toEqual([
+      'apron/boundaries: ../agreements/agreements.test-support is test support: only tests (*.test.ts(x), apps/server/test/) and other test support may import it.',
+    ]);
+    expect(await lint('bench/src/lint-probe.ts', "import { seed } from '../../apps/server/src/modules/agreements/agreements.test-support';\n" + probe)).toEqual([
+      'apron/boundaries: ../../apps/server/src/modules/agreements/agreements.test-support is test support: only tests (*.test.ts(x), apps/server/test/) and other test support may import it.',
+      'apron/boundaries: bench/ reaches the server only through a door (modules/<m>/index.ts, platform/<p>/index.ts) or a *.seed-support.ts or *.bench-support.ts (../../apps/server/src/modules/agreements/agreements.test-support).',
+    ]);
+    expect(await lint('apps/server/src/modules/invoices/lint-probe.test.ts', "import { seed } from '../agreements/agreements.test-support';\n" + probe)).toEqual([]);
+  });
+
+  it('refuses seed support in production code, and allows it to the demo, bench, e2e and tests', async () => {
+    const seedSupport = "import { seed } from '../agreements/agreements.seed-support';\n" + probe;
+    expect(await lint('apps/server/src/modules/invoices/lint-probe.ts', seedSupport)).toEqual([
+      "apron/boundaries: ../agreements/agreements.seed-support is seed support: only the demo (apps/server/src/demo/, modules' demo-*.ts, *.seed-support.ts), bench/, e2e/ and tests may import it.",
+    ]);
+    expect(await lint('apps/server/src/bootstrap-probe.ts', "import { seed } from './modules/agreements/agreements.seed-support';\n" + probe)).toEqual([
+      "apron/boundaries: ./modules/agreements/agreements.seed-support is seed support: only the demo (apps/server/src/demo/, modules' demo-*.ts, *.seed-support.ts), bench/, e2e/ and tests may import it.",
+    ]);
+    expect(await lint('apps/server/src/modules/invoices/demo-probe.ts', seedSupport)).toEqual([]);
+    expect(await lint('apps/server/src/modules/invoices/invoices.seed-support.ts', seedSupport)).toEqual([]);
+    expect(await lint('apps/server/src/modules/invoices/lint-probe.test.ts', seedSupport)).toEqual([]);
+    expect(await lint('apps/server/src/demo/lint-probe.ts', "import { seed } from '../modules/agreements/agreements.seed-support';\n" + probe)).toEqual([]);
+    expect(await lint('bench/src/lint-probe.ts', "import { seed } from '../../apps/server/src/modules/agreements/agreements.seed-support';\n" + probe)).toEqual([]);
+    expect(await lint('e2e/support/lint-probe.ts', "import { seed } from '../../apps/server/src/demo/demo.seed-support';\n" + probe)).toEqual([]);
+  });
+
+  it('refuses bench support outside bench/, tests included', async () => {
+    expect(await lint('apps/server/src/modules/invoices/lint-probe.test.ts', "import { seed } from './invoices.bench-support';\n" + probe)).toEqual([
+      'apron/boundaries: ./invoices.bench-support is bench support: only bench/ (and other *.bench-support.ts) may import it.',
+    ]);
+    expect(await lint('e2e/support/lint-probe.ts', "import { seed } from '../../apps/server/src/modules/invoices/invoices.bench-support';\n" + probe)).toEqual([
+      'apron/boundaries: ../../apps/server/src/modules/invoices/invoices.bench-support is bench support: only bench/ (and other *.bench-support.ts) may import it.',
+      'apron/boundaries: e2e/ reaches the server only through a door (modules/<m>/index.ts, platform/<p>/index.ts) or a *.seed-support.ts (../../apps/server/src/modules/invoices/invoices.bench-support).',
+    ]);
+    expect(await lint('bench/src/scenarios/lint-probe.ts', "import { seed } from '../../../apps/server/src/modules/invoices/invoices.bench-support';\n" + probe)).toEqual([]);
+  });
+
+  it("refuses bench/ and e2e/ reaching the server's deep files, type-only imports included", async () => {
+    expect(await lint('bench/src/scenarios/lint-probe.ts', "import { listInvoices } from '../../../apps/server/src/modules/invoices/invoices.repo';\nexport const probe = listInvoices;\n")).toEqual([
+      'apron/boundaries: bench/ reaches the server only through a door (modules/<m>/index.ts, platform/<p>/index.ts) or a *.seed-support.ts or *.bench-support.ts (../../../apps/server/src/modules/invoices/invoices.repo).',
+    ]);
+    expect(await lint('e2e/tests/lint-probe.ts', "import type { Database } from '../../apps/server/src/db/client';\nexport type Probe = Database;\n")).toEqual([
+      'apron/boundaries: e2e/ reaches the server only through a door (modules/<m>/index.ts, platform/<p>/index.ts) or a *.seed-support.ts (../../apps/server/src/db/client).',
+    ]);
+    expect(await lint('bench/src/lint-probe.ts', "import { airportToday } from '../../apps/server/src/modules/invoices/index';\nimport { publishEvent } from '../../apps/server/src/platform/events/index';\nexport const probe = [airportToday, publishEvent];\n")).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   const dir = path.join(ROOT, 'apps/server/src/modules/lint-cycle-probe');
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

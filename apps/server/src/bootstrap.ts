@@ -6,21 +6,7 @@ import type { Database } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/index';
 import { ensureSystemSettings } from './modules/settings/index';
 import { seedDemo } from './demo/seed';
-import { settleEventsPublishedDuring } from './platform/events/index';
-import { seedDemoCompaniesAndAgreements } from './modules/agreements/index';
-import { seedDemoProperties } from './modules/properties/index';
-import { demoApplicantIds, seedDemoWaitlist } from './modules/waitlist/index';
-import { seedDemoConversations } from './modules/chat/index';
-import { seedDemoBilling } from './modules/balances/index';
-import { seedDemoGeneratedInvoices } from './modules/invoices/index';
-import { seedDemoInspections } from './modules/inspections/index';
-import { seedDemoWorkorders } from './modules/workorders/index';
-import { seedDemoTiedowns } from './modules/tiedowns/index';
-import { seedDemoTenantDocuments } from './demo/tenant-documents';
-import { seedDemoCommunications } from './modules/notifications/index';
-import { seedDemoAlerts } from './modules/alerts/index';
-import { seedDemoReports } from './modules/reports/index';
-import { seedDemoAssets } from './modules/assets/index';
+import { seedDemoModules } from './demo/demo-modules';
 import { createBearerVerifier } from './modules/identity/index';
 
 /**
@@ -41,24 +27,8 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
     // Demo accounts first: a demo database then needs no generated first-admin password.
     await seedDemo(database.db, config, log);
     if (config.demo) {
-      // Each module's demo data, parents first; every step is idempotent. The seed's changes
-      // publish events like any change; they are history, not news: settled, nobody notified.
-      const settled = await settleEventsPublishedDuring(database.db, async () => {
-        await seedDemoProperties(database.db, config);
-        await seedDemoWaitlist(database.db, config);
-        await seedDemoConversations(database.db, await demoApplicantIds(database.db, 4));
-        await seedDemoCompaniesAndAgreements(database.db, config);
-        await seedDemoInspections(database.db);
-        await seedDemoWorkorders(database.db);
-        await seedDemoBilling(database.db, config);
-        await seedDemoGeneratedInvoices(database.db, config);
-        await seedDemoTiedowns(database.db, config);
-        await seedDemoTenantDocuments(database.db, config);
-        await seedDemoCommunications(database.db, config);
-        await seedDemoAlerts(database.db, config);
-        await seedDemoReports(database.db, config);
-        await seedDemoAssets(database.db);
-      });
+      // Each module's demo data (demo/demo-modules.ts); its events are settled, nobody notified.
+      const settled = await seedDemoModules(database.db, config);
       if (settled > 0) log.info({ settled }, 'demo seed: its events are marked delivered without notifying anyone');
     }
     await ensureFirstAdmin(database.db, config, (line) => log.warn(line));

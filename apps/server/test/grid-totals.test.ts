@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRID_EXACT_COUNT_UP_TO, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
 import { createTestApp, signIn, type Caller, type TestApp } from './helpers';
-import { seedBenchAgreements } from '../src/modules/agreements/index';
-import { seedBenchInvoices } from '../src/modules/invoices/index';
+import { seedBenchAgreements } from '../src/modules/agreements/agreements.seed-support';
+import { seedBenchInvoices } from '../src/modules/invoices/invoices.seed-support';
 
 /**
  * The invoices and agreements grids count matching rows exactly up to 1,000 and estimate above

@@ -5,7 +5,8 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/auth/sessions';
-import { insertAccount, type NewAccount } from '../src/modules/accounts/index';
+import { insertAccount } from '../src/modules/accounts/index';
+import type { NewAccount } from '../src/modules/accounts/accounts.test-support';
 import { companies } from '../src/modules/companies/companies.table';
 import { createTestDatabase } from './database';
 

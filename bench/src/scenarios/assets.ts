@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ASSET_LOCATION, ZAssetListQuery, type TAssetFieldConfig } from '@apron/core/assets/index';
-import { insertAssetMaster, insertSpreadAssets, rebuildFieldRows } from '../../../apps/server/src/modules/assets/index';
-import { assetMap, planAssetList } from '../../../apps/server/src/modules/assets/assets.service';
-import { listAssets, matchingAssets } from '../../../apps/server/src/modules/assets/assets.repo';
-import { findMaster } from '../../../apps/server/src/modules/assets/asset-masters.repo';
-import { countMatching } from '../../../apps/server/src/platform/http/list-count';
-import type { Database } from '../../../apps/server/src/db/client';
+import { insertAssetMaster, insertSpreadAssets, rebuildFieldRows } from '../../../apps/server/src/modules/assets/assets.seed-support';
+import { assetMap, findMaster, listAssets, matchingAssets, planAssetList } from '../../../apps/server/src/modules/assets/assets.bench-support';
+import { countMatching } from '../../../apps/server/src/platform/http/http.bench-support';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
 import type { ScratchDb } from '../scratch-db';
 
 /**

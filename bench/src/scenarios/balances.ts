@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../../apps/server/src/db/client';
-import { rowsOf } from '../../../apps/server/src/db/rows';
-import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
-import { CSRF_HEADER } from '../../../apps/server/src/platform/auth/csrf';
+import { rowsOf, type Database, type DbOrTx } from '../../../apps/server/src/db/db.bench-support';
+import { createSession, CSRF_HEADER, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/auth.bench-support';
 import type { HttpScenario, PostRequest, ServerLabel } from '../scenarios';
 
 /**

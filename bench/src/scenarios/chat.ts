@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_CURSOR_GRACE_MS, CHAT_LIMITS } from '@apron/core';
-import type { Database } from '../../../apps/server/src/db/client';
-import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
+import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/auth.bench-support';
 import type { GetRequest, HttpScenario, ServerLabel } from '../scenarios';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../apps/server/src/db/client';
+import type { DbOrTx } from '../../../apps/server/src/db/db.bench-support';
 import { addCalendarDays } from '@apron/core';
-import { runInvoiceCycles, runOverdueInvoices } from '../../../apps/server/src/modules/invoices/index';
-import { seedBenchProperties } from '../../../apps/server/src/modules/properties/index';
+import { runInvoiceCycles, runOverdueInvoices } from '../../../apps/server/src/modules/invoices/invoices.bench-support';
+import { seedBenchProperties } from '../../../apps/server/src/modules/properties/properties.seed-support';
 import type { ScratchDb } from '../scratch-db';
 
 /**

@@ -1,4 +1,4 @@
-import type { Database } from '../../../apps/server/src/db/client';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
 
 /** As apps/server/src/platform/http/list-count.ts `countMatching`: exact up to 1,000, else the planner's estimate. */
 export const GRID_EXACT_COUNT_UP_TO = 1_000;

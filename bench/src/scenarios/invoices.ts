@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../apps/server/src/db/client';
-import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
-import { invoiceGridCursor, seedBenchInvoices } from '../../../apps/server/src/modules/invoices/index';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
+import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/auth.bench-support';
+import { invoiceGridCursor } from '../../../apps/server/src/modules/invoices/invoices.bench-support';
+import { seedBenchInvoices } from '../../../apps/server/src/modules/invoices/invoices.seed-support';
 import type { HttpScenario } from '../scenarios';
 import { countAfterBare, countMatchingBare } from './grid-count';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../apps/server/src/db/client';
-import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
-import { seedBenchProperties } from '../../../apps/server/src/modules/properties/index';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
+import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/auth.bench-support';
+import { seedBenchProperties } from '../../../apps/server/src/modules/properties/properties.seed-support';
 import type { HttpScenario } from '../scenarios';
 
 /**

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { MODULES, currentPeriods, type TSessionUser } from '@apron/core';
-import { seedBenchInvoices, airportToday } from '../../../apps/server/src/modules/invoices/index';
-import { seedBenchAgreements } from '../../../apps/server/src/modules/agreements/index';
+import { seedBenchInvoices } from '../../../apps/server/src/modules/invoices/invoices.seed-support';
+import { airportToday } from '../../../apps/server/src/modules/invoices/index';
+import { seedBenchAgreements } from '../../../apps/server/src/modules/agreements/agreements.seed-support';
 import { ensureSystemSettings } from '../../../apps/server/src/modules/settings/index';
-import { invoiceReport } from '../../../apps/server/src/modules/reports/reports.repo';
-import { loadDashboard } from '../../../apps/server/src/modules/reports/dashboard';
-import type { Database } from '../../../apps/server/src/db/client';
+import { invoiceReport, loadDashboard } from '../../../apps/server/src/modules/reports/reports.bench-support';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
 import type { ScratchDb } from '../scratch-db';
 
 /**

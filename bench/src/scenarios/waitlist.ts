@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../apps/server/src/db/client';
-import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/sessions';
+import type { Database } from '../../../apps/server/src/db/db.bench-support';
+import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/auth.bench-support';
 import type { HttpScenario } from '../scenarios';
 import { countMatchingBare } from './grid-count';
 

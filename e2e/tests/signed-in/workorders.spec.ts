@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../../apps/server/src/demo/demo-accounts';
+import { DEMO_PASSWORD } from '../../../apps/server/src/demo/demo.seed-support';
 import { roleAccount } from '../../support/roles';
 import { signInThroughPage } from '../../support/sign-in';
 

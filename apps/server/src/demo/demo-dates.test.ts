@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { seedDemoCompaniesAndAgreements } from '../modules/agreements/index';
-import { seedDemoBilling } from '../modules/balances/index';
+import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
+import { seedDemoBilling } from '../modules/balances/balances.seed-support';
 import { airportToday } from '../modules/invoices/index';
-import { seedDemoProperties } from '../modules/properties/index';
-import { seedDemoTiedowns } from '../modules/tiedowns/index';
+import { seedDemoProperties } from '../modules/properties/properties.seed-support';
+import { seedDemoTiedowns } from '../modules/tiedowns/tiedowns.seed-support';
 import { seedDemo } from './seed';
 
 // Issue 20 §5: every seeded money date is coherent (the transient invoice #1100 was dated in the

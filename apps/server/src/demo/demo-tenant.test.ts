@@ -6,9 +6,9 @@ import type { TInvoiceGridRow } from '@apron/core';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../platform/auth/sessions';
 import { findAccountByEmail } from '../modules/accounts/index';
-import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from '../modules/agreements/index';
-import { seedDemoBilling } from '../modules/balances/index';
-import { seedDemoProperties } from '../modules/properties/index';
+import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
+import { seedDemoBilling } from '../modules/balances/balances.seed-support';
+import { seedDemoProperties } from '../modules/properties/properties.seed-support';
 import { seedDemo } from './seed';
 import { seedDemoTenantDocuments } from './tenant-documents';
 

@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AuditActor } from '../platform/audit/audit';
 import { findAccountByEmail, insertAccount } from '../modules/accounts/index';
-import { createMasterRow, ensureSystemSettings, MASTER_DEFINITIONS, setSystemSetting } from '../modules/settings/index';
+import { createMasterRow, MASTER_DEFINITIONS, setSystemSetting } from '../modules/settings/settings.seed-support';
+import { ensureSystemSettings } from '../modules/settings/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 
 /**

@@ -2,10 +2,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createFileStorage } from '../platform/files/index';
 import { findAccountByEmail } from '../modules/accounts/index';
-import { DEMO_TENANT_EMAIL, findDemoTenantLease } from '../modules/agreements/index';
-import { addDemoDocuments, hasDocuments, type DemoDocument } from '../modules/attachments/index';
+import { DEMO_TENANT_EMAIL, findDemoTenantLease } from '../modules/agreements/agreements.seed-support';
+import { addDemoDocuments, hasDocuments, type DemoDocument } from '../modules/attachments/attachments.seed-support';
 import { listUnpaidInvoices } from '../modules/invoices/index';
-import { listAllMasterRows, MASTER_DEFINITIONS } from '../modules/settings/index';
+import { listAllMasterRows, MASTER_DEFINITIONS } from '../modules/settings/settings.seed-support';
 
 /**
  * Demo data (issue 9 item 13): documents the demo tenant finds on their company, their lease and

@@ -25,7 +25,9 @@ import { registerWaitlist } from './waitlist/index';
 import { registerNotifications } from './notifications/index';
 
 /**
- * Every module's routes, registered in this order. A module exposes one `register` function
- * from its index.ts; nothing else of it is imported from outside.
+ * Every module's routes, registered in this order. A module's index.ts (its door) exports its
+ * `register` function, which only this list imports, and the functions and types other modules
+ * call (lint: apron-doors/door-exports); tests, the demo and the bench take the rest from its
+ * `*.test-support.ts`, `*.seed-support.ts` and `*.bench-support.ts` (docs/adr/0004, "Doors").
  */
 export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications];

@@ -9,7 +9,6 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
 
 /** The accounts table is platform/auth's (docs/adr/0004): this module administers accounts through its functions. */
 export type { AccountRow } from '../../platform/auth/accounts.table';
-export { ensureFirstAdmin, DEFAULT_ADMIN_EMAIL } from './bootstrap-admin';
-export { findAccountByEmail, findAccountById, insertAccount, type NewAccount } from '../../platform/auth/accounts.repo';
-export { createCompanyUser, sendInvitation, DUPLICATE_EMAIL_MESSAGE, type CompanyUserInput } from './accounts.service';
-export { presentAccount } from './accounts.presenter';
+export { ensureFirstAdmin } from './bootstrap-admin';
+export { findAccountByEmail, insertAccount } from '../../platform/auth/accounts.repo';
+export { createCompanyUser, sendInvitation } from './accounts.service';

@@ -8,7 +8,7 @@ import { seedDemo } from '../../demo/seed';
 import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
 import { companies } from '../companies/companies.table';
-import { seedDemoProperties } from '../properties/index';
+import { seedDemoProperties } from '../properties/properties.seed-support';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from './demo-agreements';
 

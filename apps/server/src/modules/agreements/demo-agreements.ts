@@ -4,9 +4,10 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { findAccountByEmail, insertAccount } from '../accounts/index';
 import { updateAccountRow } from '../../platform/auth/accounts.repo';
-import { findCompanyIdsByName, insertCompany } from '../companies/index';
+import { findCompanyIdsByName } from '../companies/companies.seed-support';
+import { insertCompany } from '../companies/index';
 import { listPropertySummaries } from '../properties/index';
-import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/index';
+import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/settings.seed-support';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { leaseCalendar } from './lease-calendar';
 

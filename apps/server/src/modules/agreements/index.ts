@@ -57,13 +57,8 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
   });
 }
 
-export type { AgreementRow } from './agreements.table';
-export { runAgreementStatusJob, AGREEMENT_STATUS_JOB } from './status-job';
-export { runRentAdjustmentJob, RENT_ADJUSTMENT_JOB } from './rent-adjustment.job';
-export { seedDemoCompaniesAndAgreements, findDemoTenantLease, listDemoBillableAgreements, DEMO_TENANT_EMAIL } from './demo-agreements';
-export { seedBenchAgreements } from './bench-seed';
 export {
-  agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type AgreementToInvoice, type CycleAgreement, type RentLink,
+  agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type RentLink,
 } from './invoicing';
 export { currentAgreementOptionsSql, listCurrentAgreementOptions } from './agreement-options';
 export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';

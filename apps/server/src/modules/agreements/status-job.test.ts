@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { calendarDate } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { alertRecipients, alerts } from '../alerts/alerts.table';
-import { setSystemSetting } from '../settings/index';
+import { setSystemSetting } from '../settings/settings.test-support';
 import { agreements } from './agreements.table';
 import { buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin } from './agreements.test-support';
 import { runAgreementStatusJob } from './status-job';

@@ -7,5 +7,4 @@ export async function registerAlerts(app: FastifyInstance, ctx: AppContext): Pro
   await alertsRoutes(app, ctx);
 }
 
-export { insertAlert, findInternalAdmins } from './alerts.repo';
-export { seedDemoAlerts } from './demo-alerts';
+export { insertAlert } from './alerts.repo';

@@ -4,7 +4,7 @@ import type { TAlertItem, TAlertUser } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { XSS_CORPUS, isInert } from '../../platform/html/xss-corpus.test-support';
-import { setSystemSetting } from '../settings/index';
+import { setSystemSetting } from '../settings/settings.test-support';
 
 let t: TestApp;
 let admin: Caller;

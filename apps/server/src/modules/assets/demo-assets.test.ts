@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@apron/core';
 import { DEFAULT_ASSET_LOCATION } from '@apron/core/assets/index';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { seedDemoAssets } from './index';
+import { seedDemoAssets } from './assets.seed-support';
 
 let t: TestApp;
 let staff: Caller;

@@ -6,7 +6,3 @@ import { assetsRoutes } from './assets.routes';
 export async function registerAssets(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await assetsRoutes(app, ctx);
 }
-
-export { seedDemoAssets } from './demo-assets';
-export { insertSpreadAssets, rebuildFieldRows } from './asset-seed';
-export { insertMaster as insertAssetMaster } from './asset-masters.repo';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ATTACHMENT_OWNERS, hasModule, type TAttachmentOwner } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
-import { forgetAttachmentOwner, isAttachmentOwnerRegistered, registerAttachmentOwner } from './index';
+import { forgetAttachmentOwner, isAttachmentOwnerRegistered, registerAttachmentOwner } from './attachments.owners';
 
 /** A real 1x1 PNG. */
 export function pngBytes(): Buffer {

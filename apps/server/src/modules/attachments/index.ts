@@ -8,8 +8,7 @@ export async function registerAttachments(app: FastifyInstance, ctx: AppContext)
 }
 
 /** Owner modules register here: `registerAttachmentOwner(ctx, 'property', { module: 'Property', canRead, canWrite })`. */
-export { registerAttachmentOwner, forgetAttachmentOwner, isAttachmentOwnerRegistered, moduleOwner, type AttachmentOwner } from './attachments.owners';
-export { addDemoDocuments, hasDocuments, type DemoDocument } from './demo-documents';
+export { registerAttachmentOwner, moduleOwner, type AttachmentOwner } from './attachments.owners';
 export { deleteAllOfOwner as deleteAttachmentsOfOwner, isDocumentOf, isRemarkOf } from './attachments.repo';
 /** How a stored file's name is cleaned and sent back (other modules that keep files: chat). */
 export { cleanFileName, contentDisposition } from './attachments.presenter';

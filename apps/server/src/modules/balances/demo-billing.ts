@@ -1,11 +1,12 @@
 import { addCalendarDays, maskAccountNumber } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { listDemoBillableAgreements } from '../agreements/index';
+import { listDemoBillableAgreements } from '../agreements/agreements.seed-support';
 import { listFirstCompanyIds } from '../companies/index';
-import { airportToday, hasAnyInvoice, insertAgreementInvoice, insertDemoOneLineInvoice, listLines, markDemoInvoiceCancelled, runOverdueInvoices } from '../invoices/index';
-import { recordDemoPayment } from '../payments/index';
-import { invoiceCycleDueDays } from '../settings/index';
+import { airportToday } from '../invoices/index';
+import { hasAnyInvoice, insertAgreementInvoice, insertDemoOneLineInvoice, listLines, markDemoInvoiceCancelled, runOverdueInvoices } from '../invoices/invoices.seed-support';
+import { recordDemoPayment } from '../payments/payments.seed-support';
+import { invoiceCycleDueDays } from '../settings/settings.seed-support';
 import { balanceRecords } from './balances.table';
 
 /**

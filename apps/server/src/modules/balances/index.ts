@@ -7,6 +7,4 @@ export async function registerBalances(app: FastifyInstance, ctx: AppContext): P
   await balancesRoutes(app, ctx);
 }
 
-export type { BalanceRecordRow } from './balances.table';
 export { companyBalanceCents } from './balances.service';
-export { seedDemoBilling } from './demo-billing';

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatThread } from '@apron/core';
 import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../demo/seed';
-import { seedDemoProperties } from '../properties/index';
-import { demoApplicantIds, seedDemoWaitlist } from '../waitlist/index';
-import { seedDemoConversations, unreadCountsForApplicants } from './index';
+import { seedDemoProperties } from '../properties/properties.seed-support';
+import { demoApplicantIds, seedDemoWaitlist } from '../waitlist/waitlist.seed-support';
+import { seedDemoConversations } from './chat.seed-support';
+import { countUnreadForApplicants as unreadCountsForApplicants } from './chat.repo';
 
 let t: TestApp;
 let dataDir: string;

@@ -6,7 +6,7 @@ import { addApplicantFileSource, useUnreadCounts } from '../waitlist/index';
 import { chatFileKeysOf, countUnreadForApplicants } from './chat.repo';
 import { removeUnsentDocuments } from './chat.service';
 
-export const CHAT_UNSENT_CLEANUP_JOB = 'chat.unsent-documents-cleanup';
+const CHAT_UNSENT_CLEANUP_JOB = 'chat.unsent-documents-cleanup';
 
 /** Chat between wait-list staff and an applicant (`GET/POST Messages/{id}`). */
 export async function registerChat(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,8 +22,7 @@ export async function registerChat(app: FastifyInstance, ctx: AppContext): Promi
 }
 
 /** Messages from each applicant not yet read by staff (the type grid's badge); every id is in the map, 0 when none. */
-export function unreadCountsForApplicants(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+function unreadCountsForApplicants(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
   return countUnreadForApplicants(db, ids);
 }
 
-export { seedDemoConversations } from './demo-chat';

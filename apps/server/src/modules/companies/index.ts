@@ -17,8 +17,7 @@ export async function registerCompanies(app: FastifyInstance, ctx: AppContext): 
   registerAttachmentOwner(ctx, 'company', { module: 'Company', canRead: canSee, canWrite: canSee });
 }
 
-export type { CompanyRow } from './companies.table';
-export { findCompany, findCompaniesByIds, findCompanyIdsByName, insertCompany, listFirstCompanyIds } from './companies.repo';
+export { findCompany, findCompaniesByIds, insertCompany, listFirstCompanyIds } from './companies.repo';
 export { isCompanyUser } from './companies.policy';
 export { lockCompany, lockCompanyCte } from './company-lock';
 export { companyDirectory } from './company-directory';

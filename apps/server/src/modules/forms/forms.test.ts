@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { failedChecks, TOTAL_COUNT_HEADER } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../platform/audit/audit.table';
-import { DEMO_FORM_TEMPLATES, ensureDemoForm, getFormVersion, validateAnswers } from './index';
+import { DEMO_FORM_TEMPLATES } from './demo-forms';
+import { ensureDemoForm, getFormVersion, validateAnswers } from './index';
 
 let t: TestApp;
 let builder: Caller; // internal, Settings

@@ -11,6 +11,5 @@ export async function registerForms(app: FastifyInstance, ctx: AppContext): Prom
 }
 
 export { getFormVersion, validateAnswers } from './forms.service';
-export { failedChecks, checkAnswers, isPassFailCheck } from '@apron/core';
-export { canBuildForms, canReadForms } from './forms.policy';
-export { ensureDemoForm, DEMO_FORM_TEMPLATES } from './demo-forms';
+export { failedChecks } from '@apron/core';
+export { ensureDemoForm } from './demo-forms';

@@ -11,11 +11,10 @@ import { messagePage } from './pages';
 import { registerProviderRoutes } from './provider.routes';
 import { deleteStaleSignInThrottles } from './sign-in-throttle';
 
-export const SIGN_IN_THROTTLE_CLEANUP_JOB = 'sign-in-throttle-cleanup';
+const SIGN_IN_THROTTLE_CLEANUP_JOB = 'sign-in-throttle-cleanup';
 
 /** The identity module's public door: sign-in, session and profile calls, and the built-in provider. */
 export { createBearerVerifier } from '../../platform/auth/bearer';
-export { SIGN_IN_MESSAGES } from './sign-in.service';
 
 export async function registerIdentity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The airport name shown on the provider's pages (System Settings, or its default). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { domainEvents } from '../../platform/events/events.table';
-import { runInspectionSchedule } from './index';
+import { runInspectionSchedule } from './schedule.job';
 import { inspections } from './inspections.table';
 import { buildMaster, buildProperty } from './inspections.test-support';
 

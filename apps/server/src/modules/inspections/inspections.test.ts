@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { INSPECTION_MESSAGES, TOTAL_COUNT_HEADER } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
-import { getInspectionSummary, listInspectionsForMaster, onInspectionCompleted, openInspectionCount, type InspectionCompletedEvent } from './index';
+import { getInspectionSummary, listInspectionsForMaster, onInspectionCompleted, openInspectionCount } from './index';
+import type { InspectionCompletedEvent } from './completion-hooks';
 import { buildForm, buildMaster, buildProperty, DOOR_SCHEMA } from './inspections.test-support';
 
 let t: TestApp;

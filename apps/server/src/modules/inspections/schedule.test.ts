@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { runInspectionSchedule } from './index';
+import { runInspectionSchedule } from './schedule.job';
 import { inspections } from './inspections.table';
 import { buildMaster, buildProperty } from './inspections.test-support';
 

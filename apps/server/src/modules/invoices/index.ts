@@ -9,8 +9,8 @@ import { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
 import { INVOICE_PDF_JOB, attachInvoicePdf, type InvoicePdfJob } from './invoice-mail';
 
 /** Daily, in UTC (pg-boss): shortly after midnight in the Americas; each run works out the airport's date. */
-export const OVERDUE_JOB = 'invoices.overdue';
-export const CYCLES_JOB = 'invoices.cycles';
+const OVERDUE_JOB = 'invoices.overdue';
+const CYCLES_JOB = 'invoices.cycles';
 
 /** Invoices: the module's public door. */
 export async function registerInvoices(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,24 +33,19 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
   });
 }
 
-export type { InvoiceRow, LineItemRow } from './invoices.table';
-export { seedDemoGeneratedInvoices } from './generated-invoices';
-export { airportToday, findInvoice, listLines, listLinesOfInvoices, listUnpaidInvoices, refreshInvoiceTotals, type InvoiceWithTenant } from './invoices.repo';
+export { airportToday, findInvoice, listLinesOfInvoices, listUnpaidInvoices } from './invoices.repo';
 export { lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid } from './invoices.service';
 export {
-  invoiceCompanyIdSql, lockSelectionsCtes, markSelectionsPaidCtes, payableSelectionsOf, selectionIds, LINE_TAKEN, type LineSelection, type PayableSelection,
+  invoiceCompanyIdSql, lockSelectionsCtes, markSelectionsPaidCtes, payableSelectionsOf, selectionIds, LINE_TAKEN, type PayableSelection,
 } from './payable-selections';
-export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type InvoiceScope } from './invoices.policy';
+export { invoiceScopeOf, canReadInvoices, actorOf, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
-export { insertAgreementInvoice, runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
 export { invoiceEventsOf, publishInvoiceEvent, publishInvoiceEvents, type InvoiceEventRow } from './invoice-events';
-export { seedBenchInvoices } from './bench-seed';
-export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidBy, listLinesPaidByPayments } from './receipt-facts';
-export { hasAnyInvoice, insertDemoOneLineInvoice, markDemoInvoiceCancelled } from './demo-invoices';
-export { createOneLineInvoice, type OneLineInvoice } from './one-line-invoices';
+export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidByPayments } from './receipt-facts';
+export { createOneLineInvoice } from './one-line-invoices';
 export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoicesBilledByBucket, nextDueInvoice, receivablesTotals } from './report-facts';
-export { invoiceGridCursor, listInvoices } from './invoices.repo';
+export { listInvoices } from './invoices.repo';
 export { presentInvoiceGridRow } from './invoices.presenter';
-export { assertInvoiceDateOpen, closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';
+export { closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';

@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AuditActor } from '../../platform/audit/audit';
-import { createMasterRow, findNoticeByKey, findNotificationRules, MASTER_DEFINITIONS } from '../settings/index';
+import { createMasterRow, MASTER_DEFINITIONS } from '../settings/settings.seed-support';
+import { findNoticeByKey, findNotificationRules } from '../settings/index';
 
 /**
  * Demo communications (issue 13 item 8): rules for new invoices and company status changes, and

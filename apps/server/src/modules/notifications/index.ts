@@ -14,5 +14,3 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
   registerEventHandler(ctx, 'notification-rules', applyNotificationRules);
   registerLandedRecordSources(ctx);
 }
-
-export { seedDemoCommunications } from './demo-communications';

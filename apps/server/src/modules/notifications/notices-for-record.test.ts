@@ -5,7 +5,7 @@ import { buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test
 import { findRecipientsByEmails } from '../../platform/auth/audiences';
 import { accounts } from '../../platform/auth/accounts.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
-import { setSystemSetting } from '../settings/index';
+import { setSystemSetting } from '../settings/settings.test-support';
 import { isAllowedRecipient } from './notice-recipients';
 
 // The Send Notice dialog's calls (GET Notices/ForRecord, GET Notices/Preview), scoped like SendNotices.

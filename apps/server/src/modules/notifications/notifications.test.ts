@@ -8,7 +8,7 @@ import { domainEvents } from '../../platform/events/events.table';
 import { createMailDelivery } from '../../platform/mail/index';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { alertRecipients, alerts } from '../alerts/alerts.table';
-import { setSystemSetting } from '../settings/index';
+import { setSystemSetting } from '../settings/settings.test-support';
 
 let t: TestApp;
 let admin: Caller;

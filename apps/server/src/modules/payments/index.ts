@@ -30,10 +30,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   });
 }
 
-export type { PaymentRow } from './payments.table';
-export { attachReceiptPdfs, flushReceiptPdfRequests, queueReceiptMail, loadReceipt, requestReceiptPdfs, RECEIPT_PDF_JOB } from './receipts';
-export { balancePaymentsRecorder, type BalancePayments, type LedgerDebitCtes } from './balance-payments';
-export { recordDemoPayment } from './demo-payments';
-export { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';
-export { recordCardPayment, type ApprovedCardPayment } from './card-payment-record';
+export { loadReceipt, requestReceiptPdfs } from './receipts';
+export { balancePaymentsRecorder, type LedgerDebitCtes } from './balance-payments';
+export { recordCardPayment } from './card-payment-record';
 export { collectedBetween, firstPaymentYear, paymentTotalsByCompany, paymentsByMethod, paymentsCollectedByBucket } from './report-facts';

@@ -10,7 +10,7 @@ import { createTestDatabase } from '../../../test/database';
 import { fakeSquareApi, SQUARE_SANDBOX_ENV } from '../../../test/fake-square-api';
 import { buildAccount, testConfig } from '../../../test/helpers';
 import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
-import { setSystemSetting } from '../settings/index';
+import { setSystemSetting } from '../settings/settings.test-support';
 import { tiedownCardAttempts, tiedownRequests } from '../tiedowns/tiedowns.table';
 import { waitlistApplicants, waitlistJoinAttempts } from '../waitlist/waitlist.table';
 import { payments } from './payments.table';

@@ -20,13 +20,10 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
 }
 
 /** Agreements register where "Leased" and the lease history come from (issue 4). */
-export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource, type PropertyTypeUsage } from './lease-source';
-export type { PropertyRow } from './properties.table';
-export { findProperty, propertyExists } from './properties.repo';
-export { findPropertySummaries, listPropertySummaries, type PropertySummary } from './property-summaries';
-export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent, type PropertyRent } from './property-rents';
-export { seedDemoProperties } from './demo-properties';
-export { seedBenchProperties } from './bench-seed';
+export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource } from './lease-source';
+export { findProperty } from './properties.repo';
+export { findPropertySummaries, listPropertySummaries } from './property-summaries';
+export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent } from './property-rents';
 export { propertyTypeDirectory } from './property-type-directory';
 export { activePropertyOptionsSql, listActivePropertyOptions } from './property-options';
 export { occupancyByPropertyType } from './report-facts';

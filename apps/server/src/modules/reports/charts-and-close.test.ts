@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, type TInvoice } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { buildCompany, superAdmin } from '../invoices/billing.test-support';
-import { runOverdueInvoices } from '../invoices/index';
+import { runOverdueInvoices } from '../invoices/invoices.seed-support';
 import { datedInvoice, payLines } from './reports.test-support';
 
 let t: TestApp;

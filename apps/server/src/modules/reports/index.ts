@@ -8,4 +8,3 @@ export async function registerReports(app: FastifyInstance, ctx: AppContext): Pr
   await reportsRoutes(app, ctx);
   await reportsChartRoutes(app, ctx);
 }
-export { seedDemoReports } from './demo-reports';

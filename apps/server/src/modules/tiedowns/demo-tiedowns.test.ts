@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTiedown } from '@apron/core/tiedowns';
 import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { seedDemoTiedowns } from './index';
+import { seedDemoTiedowns } from './tiedowns.seed-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -33,5 +33,3 @@ export async function parkingRequestsByAircraftType(db: Db, range: { start: Date
   const zone = readSetting(await loadSystemSettings(db, ['TIME_ZONE']), 'TIME_ZONE');
   return countByAircraftType(db, calendarDate(range.start, zone), calendarDate(range.end, zone));
 }
-
-export { seedDemoTiedowns } from './demo-tiedowns';

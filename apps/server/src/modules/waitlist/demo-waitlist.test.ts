@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { seedDemoProperties } from '../properties/index';
-import { seedDemoWaitlist } from './index';
+import { seedDemoProperties } from '../properties/properties.seed-support';
+import { seedDemoWaitlist } from './waitlist.seed-support';
 
 let t: TestApp;
 let dataDir: string;

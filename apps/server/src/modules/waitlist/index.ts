@@ -21,6 +21,5 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
 }
 
 /** For the chat (applicant conversations) and the reports. */
-export { applicantIdForPrivateToken, applicantTemplateFields, findApplicantForChat, listApplicantEmails, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
-export { seedDemoWaitlist, demoApplicantIds } from './demo-waitlist';
-export { addApplicantFileSource, useUnreadCounts, type ApplicantFileKeys, type UnreadCounts } from './applicant-hooks';
+export { applicantTemplateFields, findApplicantForChat, listApplicantEmails, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
+export { addApplicantFileSource, useUnreadCounts } from './applicant-hooks';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { TestPaymentProvider } from '../../platform/payments/index';
-import { setSystemSetting } from '../settings/index';
+import { setSystemSetting } from '../settings/settings.test-support';
 import { waitlistLength } from './index';
 
 /**

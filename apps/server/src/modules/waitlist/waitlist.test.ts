@@ -4,8 +4,9 @@ import { TOTAL_COUNT_HEADER, WAITLIST_MESSAGES, type TWaitlistGridRow } from '@a
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../platform/audit/audit.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
-import { setSystemSetting } from '../settings/index';
-import { applicantIdForPrivateToken, findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './index';
+import { setSystemSetting } from '../settings/settings.test-support';
+import { applicantIdForPrivateToken } from './waitlist.repo';
+import { findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './index';
 import { reconcileJoinAttempts } from './waitlist.join';
 import { waitlistJoinAttempts } from './waitlist.table';
 

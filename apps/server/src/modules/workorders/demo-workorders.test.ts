@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
-import { seedDemoInspections } from '../inspections/index';
-import { seedDemoProperties } from '../properties/index';
-import { DEMO_CONTRACTOR_EMAIL, seedDemoWorkorders } from './index';
+import { seedDemoInspections } from '../inspections/inspections.seed-support';
+import { seedDemoProperties } from '../properties/properties.seed-support';
+import { DEMO_CONTRACTOR_EMAIL } from './demo-workorders';
+import { seedDemoWorkorders } from './workorders.seed-support';
 
 let t: TestApp;
 beforeAll(async () => {

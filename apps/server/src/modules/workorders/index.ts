@@ -14,5 +14,4 @@ export async function registerWorkorders(app: FastifyInstance, ctx: AppContext):
   });
 }
 
-export { workordersOpenedByBucket, openWorkorderCount, type TBucketGrouping } from './workorder-figures';
-export { seedDemoWorkorders, DEMO_CONTRACTOR_EMAIL } from './demo-workorders';
+export { workordersOpenedByBucket, openWorkorderCount } from './workorder-figures';

@@ -1,0 +1,5 @@
+/**
+ * The reports module's seeders: for the demo (apps/server/src/demo, other modules' demo-*.ts),
+ * bench/ and tests only, never for production code (lint: apron/boundaries; docs/adr/0004, "Doors").
+ */
+export { seedDemoReports } from './demo-reports';
