@@ -40,7 +40,7 @@ export { lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid } from 
 export {
   invoiceCompanyIdSql, lockSelectionsCtes, markSelectionsPaidCtes, payableSelectionsOf, selectionIds, LINE_TAKEN, type LineSelection, type PayableSelection,
 } from './payable-selections';
-export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, actorOf, type InvoiceScope } from './invoices.policy';
+export { invoiceScopeOf, canReadInvoices, isInvoicesAdmin, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';
