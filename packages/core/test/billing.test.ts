@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  balanceCents, cronFiresOn, cyclePeriod, hasSufficientFunds, invoiceTotals, lateFeeCents, lineTotalCents, prorateRent,
+  balanceCents, hasSufficientFunds, invoiceTotals, lateFeeCents, lineTotalCents, prorateRent,
 } from '../src/invoices/billing-rules';
 import { ZLineItemInput, ZInvoiceCreate } from '../src/invoices/invoice';
 import { ZManualPayment, maskAccountNumber } from '../src/payments/index';
@@ -93,22 +93,6 @@ describe('proration by day', () => {
     const segments = prorateRent(100_00, '2025-01-01', '2025-12-31');
     expect(segments).toHaveLength(12);
     expect(segments.every((s) => s.cents === 100_00)).toBe(true);
-  });
-});
-
-describe('invoice cycle periods', () => {
-  it('monthly on the 1st gives calendar months', () => {
-    expect(cyclePeriod('0 6 1 * *', '2025-03-17')).toEqual({ start: '2025-03-01', end: '2025-03-31' });
-    expect(cyclePeriod('0 6 1 * *', '2024-02-01')).toEqual({ start: '2024-02-01', end: '2024-02-29' });
-  });
-  it('quarterly, yearly and weekly', () => {
-    expect(cyclePeriod('0 0 1 */3 *', '2025-05-20')).toEqual({ start: '2025-04-01', end: '2025-06-30' });
-    expect(cyclePeriod('0 0 1 1 *', '2025-05-20')).toEqual({ start: '2025-01-01', end: '2025-12-31' });
-    expect(cyclePeriod('0 0 * * 1', '2025-05-21')).toEqual({ start: '2025-05-19', end: '2025-05-25' });
-    expect(cronFiresOn('0 0 * * 7', '2025-05-25')).toBe(true); // 7 is Sunday too
-  });
-  it('daily gives one day', () => {
-    expect(cyclePeriod('0 0 * * *', '2025-05-21')).toEqual({ start: '2025-05-21', end: '2025-05-21' });
   });
 });
 

@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cronMatches, latestTick, ZMasterInspectionInput } from '../src/inspections/index';
+import { ZMasterInspectionInput } from '../src/inspections/index';
 import { checkAnswers, failedChecks } from '../src/forms/index';
-
-describe('inspection schedules', () => {
-  const zone = 'America/Los_Angeles';
-  it('daily at midnight is the airport midnight', () => {
-    expect(cronMatches('0 0 * * *', new Date('2026-11-23T08:00:00Z'), zone)).toBe(true); // 00:00 PST
-    expect(cronMatches('0 0 * * *', new Date('2026-11-23T00:00:00Z'), zone)).toBe(false);
-  });
-  it('steps, lists, weekdays (7 is Sunday)', () => {
-    expect(cronMatches('*/15 * * * *', new Date('2026-11-23T08:45:00Z'), zone)).toBe(true);
-    expect(cronMatches('*/15 * * * *', new Date('2026-11-23T08:44:00Z'), zone)).toBe(false);
-    expect(cronMatches('0 6 * * 7', new Date('2026-11-22T14:00:00Z'), zone)).toBe(true); // Sunday 06:00 PST
-    expect(cronMatches('0 6 * * 1,3', new Date('2026-11-23T14:00:00Z'), zone)).toBe(true); // Monday
-  });
-  it('latestTick finds the last due minute in the window only', () => {
-    const tick = latestTick('0 0 * * *', new Date('2026-11-22T12:00:00Z'), new Date('2026-11-23T09:30:10Z'), zone);
-    expect(tick?.toISOString()).toBe('2026-11-23T08:00:00.000Z');
-    expect(latestTick('0 0 * * *', new Date('2026-11-23T08:00:00Z'), new Date('2026-11-23T09:30:00Z'), zone)).toBeNull();
-  });
-});
 
 describe('master inspection input', () => {
   const base = { name: 'Runway', description: 'Daily', adhoc: false, module: 'Property', scheduled: true, formId: '00000000-0000-4000-8000-000000000001' };

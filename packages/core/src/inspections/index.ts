@@ -133,4 +133,3 @@ export type TInspectionDetail = z.infer<typeof ZInspectionDetail>;
 
 export const ZInspectionSubjectOption = z.object({ _id: z.string(), name: z.string() });
 export const ZInspectionSubjectQuery = z.object({ module: z.enum(INSPECTION_MODULES, { error: 'Choose Property or Agreement' }) });
-export * from './schedule';

@@ -1,6 +1,8 @@
 /**
  * Five-field cron expressions (minute hour day-of-month month day-of-week) as pg-boss schedules
- * them, with a validator and a plain-English preview for the Invoice Cycles editor.
+ * them, with a validator and a plain-English preview for the Invoice Cycles editor. Only the
+ * text is checked and worded here (the web loads this); the server evaluates the expressions with
+ * cron-parser in one place (apps/server platform/jobs/cron.ts).
  */
 export const DEFAULT_CRON_EXPRESSION = '0 0 * * *'; // daily at midnight (spec doc 2 §9)
 

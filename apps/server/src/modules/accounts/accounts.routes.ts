@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER, ZAccount, ZAccountCreate, ZAccountListQuery, ZAccountUpdate, ZIdParams } from '@apron/core';
+import { ZAccount, ZAccountCreate, ZAccountListQuery, ZAccountUpdate, ZIdParams } from '@apron/core';
+import { actorOf, signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { findAccountById, listAccounts } from '../../platform/auth/accounts.repo';
+import { sendTotalCount } from '../../platform/http/list-count';
 import { presentAccount } from './accounts.presenter';
 import { createStaffAccount, updateAccount } from './accounts.service';
 
@@ -18,7 +20,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'admin:Settings' }, schema: { tags, querystring: ZAccountListQuery, response: { 200: z.array(ZAccount) } } },
     async (request, reply) => {
       const { rows, total } = await listAccounts(ctx.db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return rows.map(presentAccount);
     },
   );
@@ -37,7 +39,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/Accounts',
     { config: { access: 'admin:Settings' }, schema: { tags, body: ZAccountCreate, response: { 201: ZAccount } } },
     async (request, reply) => {
-      const actor = { user: request.user, requestId: request.id };
+      const actor = actorOf(request);
       const account = await ctx.db.transaction((tx) => createStaffAccount(tx, actor, ctx.config.publicUrl, request.body));
       return reply.status(201).send(presentAccount(account));
     },
@@ -47,7 +49,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/Accounts/:id',
     { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, body: ZAccountUpdate, response: { 200: ZAccount } } },
     async (request) => {
-      const actor = { user: request.user!, requestId: request.id };
+      const actor = signedInActorOf(request);
       const account = await ctx.db.transaction((tx) => updateAccount(tx, actor, request.params.id, request.body));
       return presentAccount(account);
     },

@@ -3,14 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  AGREEMENT_MESSAGES, fromCents, hasModule, TOTAL_COUNT_HEADER, ZAgreementProperty, ZAgreementPropertyDetail, ZAgreementPropertyItemParams,
+  AGREEMENT_MESSAGES, fromCents, hasModule, ZAgreementProperty, ZAgreementPropertyDetail, ZAgreementPropertyItemParams,
   ZAgreementPropertyOption, ZAgreementPropertyParams, ZIdParams, ZMessage, ZSecurityDeposit, ZSecurityDepositInput, type TSessionUser,
 } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import * as links from './agreement-properties.repo';
-import { actorOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
+import { isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
 import { presentAgreementProperty, presentAircraft, presentDeposit, presentInsurance } from './agreements.presenter';
 import { loadAgreement } from './agreements.routes';
 import * as service from './agreements.service';
@@ -24,18 +28,25 @@ function requireRole(user: TSessionUser | null, allowed: boolean): asserts user 
   if (!user || !allowed) throw forbidden();
 }
 
+/** A property of an agreement the caller may read, as it stands today; 404 when it is not part of it. */
+async function loadLink(db: DbOrTx, user: TSessionUser | null, agreementId: string, propertyId: string) {
+  const agreement = await loadAgreement(db, user, agreementId);
+  const { today } = await leaseCalendar(db);
+  const link = await links.findAgreementProperty(db, agreement.id, propertyId, today);
+  if (!link) throw notFound('Property is not part of this agreement');
+  return link;
+}
+
 /** The properties of an agreement, per-property detail, the security deposit and the link calls. */
 export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  agreementPropertyRoutes(r, ctx);
+  depositRoutes(r, ctx);
+  propertyLinkRoutes(r, ctx);
+}
 
-  const loadLink = async (user: TSessionUser | null, agreementId: string, propertyId: string) => {
-    const agreement = await loadAgreement(ctx.db, user, agreementId);
-    const { today } = await leaseCalendar(ctx.db);
-    const link = await links.findAgreementProperty(ctx.db, agreement.id, propertyId, today);
-    if (!link) throw notFound('Property is not part of this agreement');
-    return link;
-  };
-
+/** The add-property select, the properties of an agreement, one of them, add and remove. */
+function agreementPropertyRoutes(r: ZodApp, ctx: AppContext): void {
   // The add-property select: every property with its status today (Lease staff).
   r.get(
     '/api/Agreements/PropertyList/All',
@@ -43,7 +54,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     async (_request, reply) => {
       const { today } = await leaseCalendar(ctx.db);
       const rows = await links.listPropertyOptions(ctx.db, today);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      sendTotalCount(reply, rows.length);
       return rows.map((p) => ({ _id: p.id, name: p.name, rent: fromCents(p.rentCents), status: p.status }));
     },
   );
@@ -55,7 +66,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
       const agreement = await loadAgreement(ctx.db, request.user, request.params.id);
       const { today } = await leaseCalendar(ctx.db);
       const rows = await links.listAgreementProperties(ctx.db, agreement.id, today);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      sendTotalCount(reply, rows.length);
       return rows.map(presentAgreementProperty);
     },
   );
@@ -65,7 +76,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     '/api/Agreements/Properties/:agreementId/:propertyId',
     { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZAgreementPropertyDetail } } },
     async (request) => {
-      const link = await loadLink(request.user, request.params.agreementId, request.params.propertyId);
+      const link = await loadLink(ctx.db, request.user, request.params.agreementId, request.params.propertyId);
       const [deposit, insuranceRows, aircraftRows] = [
         await links.findDeposit(ctx.db, link.id),
         await links.listInsurances(ctx.db, link.id),
@@ -87,8 +98,8 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
       const user = request.user!;
       const { agreementId, propertyId } = request.params;
       const { today } = await leaseCalendar(ctx.db);
-      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, { ...actorOf(request), user }, agreementId, propertyId, today));
-      return reply.status(201).send(presentAgreementProperty(await loadLink(user, agreementId, propertyId)));
+      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, signedInActorOf(request), agreementId, propertyId, today));
+      return reply.status(201).send(presentAgreementProperty(await loadLink(ctx.db, user, agreementId, propertyId)));
     },
   );
 
@@ -96,18 +107,19 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     '/api/Agreements/Properties/:agreementId/:propertyId',
     { config: { access: 'admin:Property' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZMessage } } },
     async (request) => {
-      const user = request.user!;
-      await ctx.db.transaction((tx) => service.removeAgreementProperty(tx, { ...actorOf(request), user }, request.params.agreementId, request.params.propertyId));
+      await ctx.db.transaction((tx) => service.removeAgreementProperty(tx, signedInActorOf(request), request.params.agreementId, request.params.propertyId));
       return { message: 'Removed Successfully' };
     },
   );
+}
 
+function depositRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Security deposit ----------------------------------------------------------------------
   r.get(
     '/api/Agreements/Security/:agreementId/:propertyId',
     { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZSecurityDeposit.nullable() } } },
     async (request) => {
-      const link = await loadLink(request.user, request.params.agreementId, request.params.propertyId);
+      const link = await loadLink(ctx.db, request.user, request.params.agreementId, request.params.propertyId);
       const deposit = await links.findDeposit(ctx.db, link.id);
       return deposit ? presentDeposit(deposit) : null;
     },
@@ -117,14 +129,15 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     '/api/Agreements/Security/:agreementId/:propertyId',
     { config: { access: 'admin:Property' }, schema: { tags, params: ZAgreementPropertyParams, body: ZSecurityDepositInput, response: { 200: ZSecurityDeposit } } },
     async (request) => {
-      const user = request.user!;
       const row = await ctx.db.transaction((tx) =>
-        saveDeposit(tx, { ...actorOf(request), user }, request.params.agreementId, request.params.propertyId, request.body),
+        saveDeposit(tx, signedInActorOf(request), request.params.agreementId, request.params.propertyId, request.body),
       );
       return presentDeposit(row);
     },
   );
+}
 
+function propertyLinkRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Links of documents, remarks and insurances to a property of the agreement -------------
   // Items are tied to their owner when made (ownerType 'agreementProperty', owner id = the link's
   // `_id`; insurances by `Insurance/add`): the link confirms the item belongs here, else 404.
@@ -134,7 +147,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
       { config: { access: 'internal' }, schema: { tags, params: ZAgreementPropertyItemParams, response: { 200: ZMessage } } },
       async (request) => {
         requireRole(request.user, isLeaseAdmin(request.user) || isPropertyAdmin(request.user));
-        const link = await loadLink(request.user, request.params.agreementId, request.params.propertyId);
+        const link = await loadLink(ctx.db, request.user, request.params.agreementId, request.params.propertyId);
         const { itemId } = request.params;
         const owner = { ownerType: 'agreementProperty', ownerId: link.id };
         const found =

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { hasModule, isModuleAdmin, type TAgreementAbilities, type TSessionUser } from '@apron/core';
-import type { AuditActor } from '../../platform/audit/audit';
 import { forbidden } from '../../platform/errors/app-error';
 import { isCompanyUser } from '../companies/index';
 
@@ -39,4 +37,3 @@ export function agreementAbilities(user: TSessionUser | null, status: string): T
 
 export type AgreementAction = keyof TAgreementAbilities;
 
-export const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });

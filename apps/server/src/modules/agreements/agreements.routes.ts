@@ -5,13 +5,14 @@ import {
   AGREEMENT_MESSAGES, ZAgreement, ZAgreementGridQuery, ZAgreementGridRow, ZAgreementInput, ZAgreementsByIds, ZIdParams,
   ZMessage, type TSessionUser,
 } from '@apron/core';
+import { signedInActorOf } from '../../platform/audit/actor';
 import { sendListCount } from '../../platform/http/list-count';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { findCompany } from '../companies/index';
-import { actorOf, agreementScopeOf } from './agreements.policy';
+import { agreementScopeOf } from './agreements.policy';
 import { presentAgreement, presentAgreementGridRow } from './agreements.presenter';
 import * as repo from './agreements.repo';
 import * as service from './agreements.service';
@@ -62,7 +63,7 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
   r.post('/api/Agreements', { config: { access: 'admin:Lease' }, schema: { tags, body: ZAgreementInput, response: { 201: ZAgreement } } }, async (request, reply) => {
     const user = request.user!;
     const calendar = await leaseCalendar(ctx.db);
-    const row = await ctx.db.transaction((tx) => service.createAgreement(tx, { ...actorOf(request), user }, request.body, calendar));
+    const row = await ctx.db.transaction((tx) => service.createAgreement(tx, signedInActorOf(request), request.body, calendar));
     return reply.status(201).send(presentAgreement(await loadAgreement(ctx.db, user, row.id), user));
   });
 
@@ -72,7 +73,7 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request) => {
       const user = request.user!;
       const calendar = await leaseCalendar(ctx.db);
-      await ctx.db.transaction((tx) => service.updateAgreement(tx, { ...actorOf(request), user }, request.params.id, request.body, calendar));
+      await ctx.db.transaction((tx) => service.updateAgreement(tx, signedInActorOf(request), request.params.id, request.body, calendar));
       return presentAgreement(await loadAgreement(ctx.db, user, request.params.id), user);
     },
   );

@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  TOTAL_COUNT_HEADER, ZAircraft, ZAircraftCreate, ZAircraftUpdate, ZAgreementPropertyParams, ZIdParams, ZInsurance, ZInsuranceCreate,
+  ZAircraft, ZAircraftCreate, ZAircraftUpdate, ZAgreementPropertyParams, ZIdParams, ZInsurance, ZInsuranceCreate,
   ZInsuranceUpdate, ZMessage, type TSessionUser,
 } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import * as links from './agreement-properties.repo';
-import { actorOf, agreementScopeOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
+import { agreementScopeOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
 import { presentAircraft, presentInsurance } from './agreements.presenter';
 import { loadAgreement } from './agreements.routes';
 import * as items from './property-items.service';
@@ -27,25 +31,30 @@ function inScope<T extends { companyId: string }>(user: TSessionUser | null, row
   return row;
 }
 
+/** The link of a property to an agreement the caller may read; 404 when it is not part of it. */
+async function linkOf(db: DbOrTx, user: TSessionUser | null, agreementId: string, propertyId: string) {
+  await loadAgreement(db, user, agreementId);
+  const link = await links.findAgreementProperty(db, agreementId, propertyId, '1970-01-01');
+  if (!link) throw notFound('Property is not part of this agreement');
+  return link;
+}
+
 /** The spec's Insurance... calls and the Aircrafts CRUD (tenant / aircraft records). */
 export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  insuranceRoutes(r, ctx);
+  aircraftRoutes(r, ctx);
+}
 
-  const linkOf = async (user: TSessionUser | null, agreementId: string, propertyId: string) => {
-    await loadAgreement(ctx.db, user, agreementId);
-    const link = await links.findAgreementProperty(ctx.db, agreementId, propertyId, '1970-01-01');
-    if (!link) throw notFound('Property is not part of this agreement');
-    return link;
-  };
-
+function insuranceRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Insurances ----------------------------------------------------------------------------
   r.post(
     '/api/Insurances',
     { config: { access: 'signedIn' }, schema: { tags, body: ZAgreementPropertyParams, response: { 200: z.array(ZInsurance) } } },
     async (request, reply) => {
-      const link = await linkOf(request.user, request.body.agreementId, request.body.propertyId);
+      const link = await linkOf(ctx.db, request.user, request.body.agreementId, request.body.propertyId);
       const rows = await links.listInsurances(ctx.db, link.id);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      sendTotalCount(reply, rows.length);
       return rows.map(presentInsurance);
     },
   );
@@ -59,9 +68,8 @@ export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext)
     { config: { access: 'internal' }, schema: { tags, body: ZInsuranceCreate, response: { 201: ZInsurance } } },
     async (request, reply) => {
       requireItemWriter(request.user);
-      const user = request.user;
       const { agreementId, propertyId, ...values } = request.body;
-      const row = await ctx.db.transaction((tx) => items.createInsurance(tx, { ...actorOf(request), user }, agreementId, propertyId, values));
+      const row = await ctx.db.transaction((tx) => items.createInsurance(tx, signedInActorOf(request), agreementId, propertyId, values));
       return reply.status(201).send(presentInsurance((await links.findInsurance(ctx.db, row.id))!));
     },
   );
@@ -73,7 +81,7 @@ export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext)
       requireItemWriter(request.user);
       const user = request.user;
       const current = inScope(user, await links.findInsurance(ctx.db, request.params.id), 'Insurance');
-      await ctx.db.transaction((tx) => items.updateInsurance(tx, { ...actorOf(request), user }, current.insurance, current.agreementId, request.body));
+      await ctx.db.transaction((tx) => items.updateInsurance(tx, signedInActorOf(request), current.insurance, current.agreementId, request.body));
       return presentInsurance((await links.findInsurance(ctx.db, request.params.id))!);
     },
   );
@@ -85,19 +93,21 @@ export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext)
       requireItemWriter(request.user);
       const user = request.user;
       const current = inScope(user, await links.findInsurance(ctx.db, request.params.id), 'Insurance');
-      await ctx.db.transaction((tx) => items.deleteInsurance(tx, { ...actorOf(request), user }, current.insurance, current.agreementId));
+      await ctx.db.transaction((tx) => items.deleteInsurance(tx, signedInActorOf(request), current.insurance, current.agreementId));
       return { message: 'Deleted Successfully' };
     },
   );
+}
 
+function aircraftRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Aircraft (tenant records) -------------------------------------------------------------
   r.get(
     '/api/Aircrafts',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZAgreementPropertyParams, response: { 200: z.array(ZAircraft) } } },
     async (request, reply) => {
-      const link = await linkOf(request.user, request.query.agreementId, request.query.propertyId);
+      const link = await linkOf(ctx.db, request.user, request.query.agreementId, request.query.propertyId);
       const rows = await links.listAircraft(ctx.db, link.id);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      sendTotalCount(reply, rows.length);
       return rows.map(presentAircraft);
     },
   );
@@ -108,9 +118,8 @@ export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.post('/api/Aircrafts', { config: { access: 'internal' }, schema: { tags, body: ZAircraftCreate, response: { 201: ZAircraft } } }, async (request, reply) => {
     requireItemWriter(request.user);
-    const user = request.user;
     const { agreementId, propertyId, ...values } = request.body;
-    const row = await ctx.db.transaction((tx) => items.createAircraft(tx, { ...actorOf(request), user }, agreementId, propertyId, values));
+    const row = await ctx.db.transaction((tx) => items.createAircraft(tx, signedInActorOf(request), agreementId, propertyId, values));
     return reply.status(201).send(presentAircraft((await links.findAircraft(ctx.db, row.id))!));
   });
 
@@ -121,7 +130,7 @@ export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext)
       requireItemWriter(request.user);
       const user = request.user;
       const current = inScope(user, await links.findAircraft(ctx.db, request.params.id), 'Aircraft');
-      await ctx.db.transaction((tx) => items.updateAircraft(tx, { ...actorOf(request), user }, current.aircraft, current.agreementId, request.body));
+      await ctx.db.transaction((tx) => items.updateAircraft(tx, signedInActorOf(request), current.aircraft, current.agreementId, request.body));
       return presentAircraft((await links.findAircraft(ctx.db, request.params.id))!);
     },
   );
@@ -130,7 +139,7 @@ export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext)
     requireItemWriter(request.user);
     const user = request.user;
     const current = inScope(user, await links.findAircraft(ctx.db, request.params.id), 'Aircraft');
-    await ctx.db.transaction((tx) => items.deleteAircraft(tx, { ...actorOf(request), user }, current.aircraft, current.agreementId));
+    await ctx.db.transaction((tx) => items.deleteAircraft(tx, signedInActorOf(request), current.aircraft, current.agreementId));
     return { message: 'Deleted Successfully' };
   });
 }

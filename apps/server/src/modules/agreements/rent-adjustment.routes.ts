@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromCents, RENT_ADJUSTMENT_MESSAGES, ZIdParams, ZRentAdjustmentApplied, ZRentAdjustmentPreview } from '@apron/core';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
-import { actorOf, isLeaseAdmin } from './agreements.policy';
+import { isLeaseAdmin } from './agreements.policy';
 import { loadAgreement } from './agreements.routes';
 import { adjustmentCalendar, applyDueAdjustments, planAdjustments, presentPlanRow } from './rent-adjustment.service';
 

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ALERT_MESSAGES, TOTAL_COUNT_HEADER, ZAlertCreate, ZAlertEmail, ZAlertItem, ZAlertUnread, ZAlertUser, ZAlertUserGroupParams, ZContactMessage, ZIdParams, ZListQuery, ZLostCardReport, ZMessage,
+  ALERT_MESSAGES, ZAlertCreate, ZAlertEmail, ZAlertItem, ZAlertUnread, ZAlertUser, ZAlertUserGroupParams, ZContactMessage, ZIdParams, ZListQuery, ZLostCardReport, ZMessage,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
+import { sendTotalCount } from '../../platform/http/list-count';
 import { presentAlert } from './alerts.presenter';
 import { renderContactMessage, renderLostCardReport } from './alerts.render';
 import * as service from './alerts.service';
@@ -46,7 +47,7 @@ export async function alertsRoutes(root: FastifyInstance, ctx: AppContext): Prom
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZListQuery, response: { 200: z.array(ZAlertItem) } } },
     async (request, reply) => {
       const { rows, total } = await service.listAlerts(ctx, request.user!, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
+      sendTotalCount(reply, total);
       return rows.map(presentAlert);
     },
   );

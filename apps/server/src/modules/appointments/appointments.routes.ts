@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INVITE_SENT_MESSAGE, ZInviteCreate, ZInviteListQuery, ZInviteRow } from '@apron/core';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { sendListCount } from '../../platform/http/list-count';
 import { presentInvite } from './appointments.presenter';
@@ -19,7 +20,7 @@ export async function appointmentsRoutes(root: FastifyInstance, ctx: AppContext)
     '/api/Waitlist/Invite',
     { config: { access: 'module:Waitlist' }, schema: { tags, body: ZInviteCreate, response: { 201: ZInviteSent } } },
     async (request, reply) => {
-      const row = await service.sendInvite(ctx, { user: request.user!, requestId: request.id }, request.body);
+      const row = await service.sendInvite(ctx, signedInActorOf(request), request.body);
       return reply.status(201).send({ message: INVITE_SENT_MESSAGE, invite: presentInvite(row) });
     },
   );

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { isModuleAdmin, type TSessionUser } from '@apron/core';
-import type { AuditActor } from '../../platform/audit/audit';
 
 /**
  * Who works with the asset register. Assets are the operator's own records: internal users read
@@ -18,4 +16,3 @@ export function masterAbilities(user: TSessionUser | null, assetCount: number) {
   return { edit: admin, delete: admin && assetCount === 0 };
 }
 
-export const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });

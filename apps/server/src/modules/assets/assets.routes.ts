@@ -5,14 +5,16 @@ import { ZGeocodeQuery, ZGeocodeResult } from '@apron/core';
 import {
   ASSET_MESSAGES, ZAsset, ZAssetForm, ZAssetGridRow, ZAssetListQuery, ZAssetMap, ZAssetMapQuery, ZAssetWriteBase, ZMasterAsset, ZMasterAssetDeleted, ZMasterAssetInput,
 } from '@apron/core/assets/index';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { getFormVersion } from '../forms/index';
 import { GEOCODE_RATE_LIMIT, searchPlaces } from '../properties/index';
 import { countMatching, sendListCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import * as masterRepo from './asset-masters.repo';
 import * as masters from './asset-masters.service';
-import { actorOf, MASTER_WRITE_RULE } from './assets.policy';
+import { MASTER_WRITE_RULE } from './assets.policy';
 import { presentAsset, presentAssetGridRow, presentMapPoint, presentMaster } from './assets.presenter';
 import * as repo from './assets.repo';
 import * as service from './assets.service';
@@ -28,7 +30,11 @@ const writer = (request: FastifyRequest) => ({ ...actorOf(request), userId: requ
 /** Master assets (Settings) and the asset register: list, map, one asset, create, update. */
 export async function assetsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  masterAssetRoutes(r, ctx);
+  assetRoutes(r, ctx);
+}
 
+function masterAssetRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Master assets --------------------------------------------------------------------------
   const listMasters = async (request: FastifyRequest) =>
     (await masterRepo.listMasters(ctx.db)).map((row) => presentMaster(row, row.assetCount, request.user));
@@ -66,7 +72,9 @@ export async function assetsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return { message: ASSET_MESSAGES.deleted };
     },
   );
+}
 
+function assetRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Assets -----------------------------------------------------------------------------------
   r.get(
     '/api/Assets/GetAssets',

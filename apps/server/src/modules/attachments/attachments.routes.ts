@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { MultipartFields } from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAttachment, ZAttachmentOwnerRef, ZAttachmentUpload, ZIdParams, ZMessage, ZRemark, ZRemarkCreate, type TSessionUser } from '@apron/core';
+import { ZAttachment, ZAttachmentOwnerRef, ZAttachmentUpload, ZIdParams, ZMessage, ZRemark, ZRemarkCreate } from '@apron/core';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { fieldErrorsFromIssues } from '../../platform/errors/error-handler';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { canDelete } from './attachments.owners';
 import { cleanFileName, contentDisposition, presentAttachment, presentRemark } from './attachments.presenter';
 import * as service from './attachments.service';
@@ -22,13 +24,14 @@ function fieldValues(fields: MultipartFields): Record<string, unknown> {
   return values;
 }
 
-function actorOf(request: FastifyRequest): service.Actor {
-  return { user: request.user as TSessionUser, requestId: request.id };
-}
-
 export async function attachmentsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, ctx);
+  remarkRoutes(app, ctx);
+}
 
+/** Documents: upload, list, read, download, delete. */
+function documentRoutes(app: ZodApp, ctx: AppContext): void {
   /** Multipart: `ownerType`, `ownerId`, `typeId` before `file` (the file is streamed to storage). */
   app.post(
     '/api/Attachments',
@@ -43,7 +46,7 @@ export async function attachmentsRoutes(root: FastifyInstance, ctx: AppContext):
         throw new AppError('VALIDATION', 'Invalid fields', fieldErrorsFromIssues(parsed.error.issues));
       }
       try {
-        const { row, canDelete: mayDelete } = await service.uploadAttachment(ctx, actorOf(request), parsed.data, {
+        const { row, canDelete: mayDelete } = await service.uploadAttachment(ctx, signedInActorOf(request), parsed.data, {
           stream: part.file,
           filename: cleanFileName(part.filename),
           truncated: () => part.file.truncated,
@@ -90,11 +93,14 @@ export async function attachmentsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/Attachments/:id',
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
     async (request) => {
-      await service.deleteAttachment(ctx, actorOf(request), request.params.id);
+      await service.deleteAttachment(ctx, signedInActorOf(request), request.params.id);
       return { message: 'Deleted Successfully' };
     },
   );
+}
 
+/** Remarks: list, add, delete. */
+function remarkRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
     '/api/Remarks/List',
     { config: { access: 'signedIn' }, schema: { tags, body: ZAttachmentOwnerRef, response: { 200: z.array(ZRemark) } } },
@@ -108,7 +114,7 @@ export async function attachmentsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/Remarks',
     { config: { access: 'signedIn' }, schema: { tags, body: ZRemarkCreate, response: { 201: ZRemark } } },
     async (request, reply) => {
-      const { remark, canDelete: mayDelete } = await service.createRemark(ctx, actorOf(request), request.body);
+      const { remark, canDelete: mayDelete } = await service.createRemark(ctx, signedInActorOf(request), request.body);
       return reply.status(201).send(presentRemark(remark.row, remark.documents, mayDelete));
     },
   );
@@ -117,7 +123,7 @@ export async function attachmentsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/Remarks/:id',
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
     async (request) => {
-      await service.deleteRemark(ctx, actorOf(request), request.params.id);
+      await service.deleteRemark(ctx, signedInActorOf(request), request.params.id);
       return { message: 'Deleted Successfully' };
     },
   );

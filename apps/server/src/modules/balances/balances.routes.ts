@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  TOTAL_COUNT_HEADER, ZBalanceQuery, ZBalanceRecord, ZBalanceRecordCreate, ZBalances, ZPayFromBalance, ZPayFromBalanceResult, ZUnpaidBalance,
+  ZBalanceQuery, ZBalanceRecord, ZBalanceRecordCreate, ZBalances, ZPayFromBalance, ZPayFromBalanceResult, ZUnpaidBalance,
   fromCents, hasModule, type TSessionUser,
 } from '@apron/core';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
 import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import { findCompany, isCompanyUser } from '../companies/index';
-import { actorOf, listLinesOfInvoices, listUnpaidInvoices, presentLine } from '../invoices/index';
+import { listLinesOfInvoices, listUnpaidInvoices, presentLine } from '../invoices/index';
 import { presentRecord } from './balances.presenter';
 import { listBalanceRecords } from './balances.repo';
 import { companyBalanceCents, createBalanceRecord, payFromBalance } from './balances.service';
@@ -40,7 +42,7 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const company = await companyInScope(request.params.id, request.user);
       const { rows, total } = await listBalanceRecords(ctx.db, company.id, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return { balance: fromCents(await companyBalanceCents(ctx.db, company.id)), records: rows.map(presentRecord) };
     },
   );

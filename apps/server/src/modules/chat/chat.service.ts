@@ -18,11 +18,6 @@ export function senderOf(caller: ChatCaller): { email: string; name: string; aut
   return { email: applicant.email || user?.email || '', name: `${applicant.firstName} ${applicant.lastName}`.trim(), authorId: user?.id ?? null };
 }
 
-/** The audit actor: the staff member or the signed-in applicant; a private-link visitor is anonymous. */
-function actorOf(caller: ChatCaller) {
-  return { user: caller.user, requestId: caller.requestId };
-}
-
 export function listMessages(ctx: AppContext, caller: ChatCaller, since: string | undefined) {
   const cursor = since ? new Date(new Date(since).getTime() - CHAT_CURSOR_GRACE_MS) : null;
   return repo.findMessages(ctx.db, caller.applicant.id, cursor, CHAT_LIMITS.historySize);
@@ -53,7 +48,8 @@ export async function postMessage(ctx: AppContext, caller: ChatCaller, input: { 
     const documents = await repo.attachDocuments(tx, caller.applicant.id, row.id, documentIds, staff);
     if (documents.length !== documentIds.length) throw fieldError('documents', 'A file is not part of this conversation or was already sent');
     if (staff) await repo.markRead(tx, caller.applicant.id, true);
-    await recordAudit(tx, actorOf(caller), { action: 'create', entity: 'chatMessage', entityId: row.id, after: { applicantId: caller.applicant.id, isAdmin: staff, documents: documentIds.length } });
+    // The caller is the audit actor: the staff member or the signed-in applicant; a private-link visitor is anonymous (no user).
+    await recordAudit(tx, caller, { action: 'create', entity: 'chatMessage', entityId: row.id, after: { applicantId: caller.applicant.id, isAdmin: staff, documents: documentIds.length } });
     const mailed = await notifyOtherSide(ctx, tx, caller);
     return { message: { ...row, documents }, notified: mailed };
   });

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { hasModule, isModuleAdmin, type TSessionUser } from '@apron/core';
-import type { AuditActor } from '../../platform/audit/audit';
 import { forbidden } from '../../platform/errors/app-error';
 
 /**
@@ -34,4 +32,3 @@ export function companyAbilities(user: TSessionUser | null) {
   return { edit: canListCompanies(user), editNameAndDescription: admin, changeStatus: admin, manageUsers: admin };
 }
 
-export const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });

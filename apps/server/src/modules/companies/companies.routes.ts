@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  COMPANY_MESSAGES, hasModule, TOTAL_COUNT_HEADER, ZCompany, ZCompanyGridQuery, ZCompanyGridRow, ZCompanyInput, ZCompanyOption,
+  COMPANY_MESSAGES, hasModule, ZCompany, ZCompanyGridQuery, ZCompanyGridRow, ZCompanyInput, ZCompanyOption,
   ZCompanyUser, ZCompanyUserAdded, ZCompanyUserCreate, ZCompanyUserToggle, ZIdParams, ZMessage, type TSessionUser,
 } from '@apron/core';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
-import { actorOf, readableCompanyScope, requireCompanyReader } from './companies.policy';
+import { readableCompanyScope, requireCompanyReader } from './companies.policy';
 import { presentCompany, presentCompanyGridRow, presentCompanyUser } from './companies.presenter';
 import * as repo from './companies.repo';
 import * as service from './companies.service';
@@ -27,13 +30,19 @@ function scopeOf(user: TSessionUser | null): string | null {
 /** Owners: grid, Active list, detail, create/edit, users, document and remark links. */
 export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  companyRecordRoutes(r, ctx);
+  companyUserRoutes(r, ctx);
+  companyDocumentRoutes(r, ctx);
+}
 
+/** The grid, the Active list, one company, create and edit. */
+function companyRecordRoutes(r: ZodApp, ctx: AppContext): void {
   r.get(
     '/api/Company',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZCompanyGridQuery, response: { 200: z.array(ZCompanyGridRow) } } },
     async (request, reply) => {
       const { rows, total } = await repo.listCompanies(ctx.db, request.query, scopeOf(request.user));
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return rows.map(presentCompanyGridRow);
     },
   );
@@ -57,7 +66,7 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.post('/api/Company', { config: { access: 'admin:Company' }, schema: { tags, body: ZCompanyInput, response: { 201: ZCompany } } }, async (request, reply) => {
     const user = request.user!;
-    const row = await ctx.db.transaction((tx) => service.createCompany(tx, { ...actorOf(request), user }, request.body));
+    const row = await ctx.db.transaction((tx) => service.createCompany(tx, signedInActorOf(request), request.body));
     return reply.status(201).send(presentCompany(row, user));
   });
 
@@ -67,11 +76,13 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const user = request.user!;
       const scope = scopeOf(user);
-      const row = await ctx.db.transaction((tx) => service.updateCompany(tx, { ...actorOf(request), user }, request.params.id, request.body, scope));
+      const row = await ctx.db.transaction((tx) => service.updateCompany(tx, signedInActorOf(request), request.params.id, request.body, scope));
       return presentCompany(row, user);
     },
   );
+}
 
+function companyUserRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Users of a company ---------------------------------------------------------------------
   r.get(
     '/api/Company/Users/:id',
@@ -80,7 +91,7 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const company = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
       if (!company) throw notFound('Company not found');
       const rows = await repo.listCompanyUsers(ctx.db, company.id);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      sendTotalCount(reply, rows.length);
       return rows.map(presentCompanyUser);
     },
   );
@@ -89,9 +100,8 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/api/Company/Users/:id',
     { config: { access: 'admin:Company' }, schema: { tags, params: ZIdParams, body: ZCompanyUserCreate, response: { 201: ZCompanyUserAdded } } },
     async (request, reply) => {
-      const user = request.user!;
       const account = await ctx.db.transaction((tx) =>
-        service.addCompanyUser(tx, { ...actorOf(request), user }, ctx.config.publicUrl, request.params.id, request.body),
+        service.addCompanyUser(tx, signedInActorOf(request), ctx.config.publicUrl, request.params.id, request.body),
       );
       return reply.status(201).send({ message: COMPANY_MESSAGES.userAdded, user: presentCompanyUser(account) });
     },
@@ -101,14 +111,15 @@ export async function companiesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/api/Company/Users/:id',
     { config: { access: 'admin:Company' }, schema: { tags, params: ZIdParams, body: ZCompanyUserToggle, response: { 200: ZCompanyUser } } },
     async (request) => {
-      const user = request.user!;
       const account = await ctx.db.transaction((tx) =>
-        service.setCompanyUserEnabled(tx, { ...actorOf(request), user }, request.params.id, request.body.userId, request.body.enabled),
+        service.setCompanyUserEnabled(tx, signedInActorOf(request), request.params.id, request.body.userId, request.body.enabled),
       );
       return presentCompanyUser(account);
     },
   );
+}
 
+function companyDocumentRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Documents and remarks (spec GET .../Add/{id}/{docId}; a link is a change, so POST) ----
   // Uploads are tied to their owner when made (POST /api/Attachments with ownerType 'company'),
   // so the link confirms the document belongs to this company; anything else is not found.

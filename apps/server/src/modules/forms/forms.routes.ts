@@ -1,18 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  FORM_MESSAGES, TOTAL_COUNT_HEADER, ZForm, ZFormCreate, ZFormFile, ZFormListRow, ZFormUpdate, ZFormVersionQuery, ZIdParams, ZListQuery,
-  type TSessionUser,
+  FORM_MESSAGES, ZForm, ZFormCreate, ZFormFile, ZFormListRow, ZFormUpdate, ZFormVersionQuery, ZIdParams, ZListQuery,
 } from '@apron/core';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
 import { cleanFileName, contentDisposition, presentForm, presentFormFile, presentFormListRow } from './forms.presenter';
 import * as repo from './forms.repo';
 import * as service from './forms.service';
 
 const tags = ['forms'];
-const actorOf = (request: FastifyRequest) => ({ user: request.user as TSessionUser, requestId: request.id });
 
 /** The form builder's calls (spec doc 2 §7): getForm/{id}, updateForm/{id}, Forms/createForm, Forms/uploadfile. */
 export async function formsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -24,7 +24,7 @@ export async function formsRoutes(root: FastifyInstance, ctx: AppContext): Promi
     { config: { access: 'internal' }, schema: { tags, querystring: ZListQuery, response: { 200: z.array(ZFormListRow) } } },
     async (request, reply) => {
       const { rows, total } = await repo.listForms(ctx.db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return rows.map(presentFormListRow);
     },
   );
@@ -43,7 +43,7 @@ export async function formsRoutes(root: FastifyInstance, ctx: AppContext): Promi
     '/api/Forms/createForm',
     { config: { access: 'module:Settings' }, schema: { tags, body: ZFormCreate, response: { 201: ZForm } } },
     async (request, reply) => {
-      const created = await ctx.db.transaction((tx) => service.createForm(tx, actorOf(request), request.body));
+      const created = await ctx.db.transaction((tx) => service.createForm(tx, signedInActorOf(request), request.body));
       return reply.status(201).send(presentForm(created));
     },
   );
@@ -51,7 +51,7 @@ export async function formsRoutes(root: FastifyInstance, ctx: AppContext): Promi
   app.put(
     '/api/updateForm/:id',
     { config: { access: 'module:Settings' }, schema: { tags, params: ZIdParams, body: ZFormUpdate, response: { 200: ZForm } } },
-    async (request) => presentForm(await ctx.db.transaction((tx) => service.updateForm(tx, actorOf(request), request.params.id, request.body))),
+    async (request) => presentForm(await ctx.db.transaction((tx) => service.updateForm(tx, signedInActorOf(request), request.params.id, request.body))),
   );
 
   /** A file answer (multipart `file`): anyone signed in who fills a form; images and PDFs, 5 MB. */
@@ -63,7 +63,7 @@ export async function formsRoutes(root: FastifyInstance, ctx: AppContext): Promi
       const part = await request.file();
       if (!part) throw fieldError('file', 'File is required');
       try {
-        const row = await service.uploadFormFile(ctx, actorOf(request), {
+        const row = await service.uploadFormFile(ctx, signedInActorOf(request), {
           stream: part.file,
           filename: cleanFileName(part.filename),
           truncated: () => part.file.truncated,

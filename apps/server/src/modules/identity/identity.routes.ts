@@ -14,21 +14,30 @@ import {
   ZSessionAnswer,
   isSafeReturnTo,
 } from '@apron/core';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { endProviderSessionsOfAccount } from '../../platform/auth/oidc-adapter';
 import { SESSION_COOKIE, createSession, endSession, toSessionUser } from '../../platform/auth/sessions';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { presentAccess, presentMe } from './identity.presenter';
 import { accountForIdToken, saveSignInRequest, takeSignInRequest, updateMe } from './identity.service';
 import type { PortalOidc } from './oidc-client';
 
 const notValid = () => new AppError('UNAUTHENTICATED', SESSION_NOT_VALID);
 
+const sessionCookieOptions = (config: AppContext['config']) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.secureCookies });
+
 export async function registerIdentityRoutes(root: FastifyInstance, ctx: AppContext, oidc: PortalOidc): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { config, db } = ctx;
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.secureCookies };
+  signInRoutes(app, ctx, oidc);
+  sessionRoutes(app, ctx, oidc);
+}
 
+/** Sign-in through the OpenID provider: the redirect to it, and the code it sends back. */
+function signInRoutes(app: ZodApp, ctx: AppContext, oidc: PortalOidc): void {
+  const { config, db } = ctx;
+  const cookieOptions = sessionCookieOptions(config);
   app.get(
     '/api/Login',
     { config: { access: 'public' }, schema: { querystring: ZLoginQuery, tags: ['identity'] } },
@@ -82,6 +91,12 @@ export async function registerIdentityRoutes(root: FastifyInstance, ctx: AppCont
     },
   );
 
+}
+
+/** The signed-in session: sign out, who am I, my profile. */
+function sessionRoutes(app: ZodApp, ctx: AppContext, oidc: PortalOidc): void {
+  const { db } = ctx;
+  const cookieOptions = sessionCookieOptions(ctx.config);
   app.post(
     '/api/Logout',
     { config: { access: 'signedIn' }, schema: { response: { 200: ZLogoutAnswer }, tags: ['identity'] } },
@@ -127,6 +142,6 @@ export async function registerIdentityRoutes(root: FastifyInstance, ctx: AppCont
   app.put(
     '/api/Me',
     { config: { access: 'signedIn' }, schema: { body: ZMeUpdate, response: { 200: ZMe }, tags: ['identity'] } },
-    async (request) => presentMe(await updateMe(db, { user: request.user!, requestId: request.id }, request.body)),
+    async (request) => presentMe(await updateMe(db, signedInActorOf(request), request.body)),
   );
 }

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { isModuleAdmin, type TSessionUser } from '@apron/core';
-import type { AuditActor } from '../../platform/audit/audit';
 
 /**
  * Who does what (spec doc 1 §2 Inspections, §6; PRODUCT-RULES 13):
@@ -25,4 +23,3 @@ export function inspectionAbilities(user: TSessionUser | null, row: { status: st
   return { edit: open && staff, fill: open && assigned && (staff || mine), complete: open && assigned && (staff || mine) };
 }
 
-export const actorOf = (request: FastifyRequest): AuditActor & { user: TSessionUser } => ({ user: request.user as TSessionUser, requestId: request.id });

@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  INSPECTION_MESSAGES, TOTAL_COUNT_HEADER, ZIdParams, ZInspection, ZInspectionAnswers, ZInspectionCreate, ZInspectionDetail, ZInspectionListQuery,
+  INSPECTION_MESSAGES, ZIdParams, ZInspection, ZInspectionAnswers, ZInspectionCreate, ZInspectionDetail, ZInspectionListQuery,
   ZInspectionSubjectOption, ZInspectionSubjectQuery, ZInspectionUpdate, ZMasterInspection, ZMasterInspectionInput, ZMessage, ZMyInspectionsQuery,
   type TSessionUser,
 } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { sendListCount } from '../../platform/http/list-count';
+import { sendListCount, sendTotalCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { getFormVersion } from '../forms/index';
 import { listSubjects } from './inspection-subjects';
-import { actorOf, inspectionScope, isInspectionStaff } from './inspections.policy';
+import { inspectionScope, isInspectionStaff } from './inspections.policy';
 import { presentInspection, presentInspectionDetail, presentMaster } from './inspections.presenter';
 import * as repo from './inspections.repo';
 import * as service from './inspections.service';
@@ -19,40 +22,56 @@ import * as service from './inspections.service';
 const tags = ['inspections'];
 const ZMessageWith = <T extends z.ZodTypeAny>(item: T) => ZMessage.extend({ inspection: item });
 
+const staff = (user: TSessionUser | null) => isInspectionStaff(user);
+
+async function formNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const id of new Set(ids)) {
+    const form = await getFormVersion(db, id);
+    if (form) names.set(id, form.name);
+  }
+  return names;
+}
+
+/** One inspection with its form: staff any, an inspector their own. */
+async function detail(db: DbOrTx, id: string, user: TSessionUser) {
+  const row = await repo.findInspection(db, id, inspectionScope(user));
+  if (!row) throw notFound(INSPECTION_MESSAGES.notFound);
+  const form = await getFormVersion(db, row.formId, row.formVersion);
+  if (!form) throw new AppError('UNPROCESSABLE', 'The form of this inspection is missing');
+  return presentInspectionDetail(row, form.schema as unknown as Record<string, unknown>, user);
+}
+
 /** Spec doc 2 §7 Inspections, plus Settings' master inspections (not named by the spec). */
 export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const staff = (user: TSessionUser | null) => isInspectionStaff(user);
+  masterInspectionRoutes(app, ctx);
+  staffInspectionRoutes(app, ctx);
+  inspectorRoutes(app, ctx);
+  fillingRoutes(app, ctx);
+}
 
-  async function formNames(ids: string[]): Promise<Map<string, string>> {
-    const names = new Map<string, string>();
-    for (const id of new Set(ids)) {
-      const form = await getFormVersion(ctx.db, id);
-      if (form) names.set(id, form.name);
-    }
-    return names;
-  }
-
+function masterInspectionRoutes(app: ZodApp, ctx: AppContext): void {
   // ---- Master inspections (Settings > Master Inspection; the /inspection cards) --------------
   app.get('/api/MasterInspection', { config: { access: 'internal' }, schema: { tags, response: { 200: z.array(ZMasterInspection) } } }, async (request, reply) => {
     const rows = await repo.listMasters(ctx.db);
-    const names = await formNames(rows.map((r) => r.formId));
-    reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+    const names = await formNames(ctx.db, rows.map((r) => r.formId));
+    sendTotalCount(reply, rows.length);
     return rows.map((row) => presentMaster(row, names.get(row.formId) ?? null, request.user));
   });
 
   app.get('/api/MasterInspection/:id', { config: { access: 'internal' }, schema: { tags, params: ZIdParams, response: { 200: ZMasterInspection } } }, async (request) => {
     const row = await repo.findMaster(ctx.db, request.params.id);
     if (!row) throw notFound(INSPECTION_MESSAGES.masterNotFound);
-    return presentMaster(row, (await formNames([row.formId])).get(row.formId) ?? null, request.user);
+    return presentMaster(row, (await formNames(ctx.db, [row.formId])).get(row.formId) ?? null, request.user);
   });
 
   app.post(
     '/api/MasterInspection',
     { config: { access: 'admin:Settings' }, schema: { tags, body: ZMasterInspectionInput, response: { 201: ZMasterInspection } } },
     async (request, reply) => {
-      const row = await ctx.db.transaction((tx) => service.createMaster(tx, actorOf(request), request.body));
-      return reply.status(201).send(presentMaster(row, (await formNames([row.formId])).get(row.formId) ?? null, request.user));
+      const row = await ctx.db.transaction((tx) => service.createMaster(tx, signedInActorOf(request), request.body));
+      return reply.status(201).send(presentMaster(row, (await formNames(ctx.db, [row.formId])).get(row.formId) ?? null, request.user));
     },
   );
 
@@ -60,16 +79,18 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/MasterInspection/:id',
     { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, body: ZMasterInspectionInput, response: { 200: ZMasterInspection } } },
     async (request) => {
-      const row = await ctx.db.transaction((tx) => service.updateMaster(tx, actorOf(request), request.params.id, request.body));
-      return presentMaster(row, (await formNames([row.formId])).get(row.formId) ?? null, request.user);
+      const row = await ctx.db.transaction((tx) => service.updateMaster(tx, signedInActorOf(request), request.params.id, request.body));
+      return presentMaster(row, (await formNames(ctx.db, [row.formId])).get(row.formId) ?? null, request.user);
     },
   );
 
   app.delete('/api/MasterInspection/:id', { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } }, async (request) => {
-    await ctx.db.transaction((tx) => service.deleteMaster(tx, actorOf(request), request.params.id));
+    await ctx.db.transaction((tx) => service.deleteMaster(tx, signedInActorOf(request), request.params.id));
     return { message: INSPECTION_MESSAGES.deleted };
   });
+}
 
+function staffInspectionRoutes(app: ZodApp, ctx: AppContext): void {
   // ---- Staff: a master's inspections ------------------------------------------------------
   app.get(
     '/api/Inspection/GetInspections',
@@ -92,7 +113,7 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/Inspection/CreateInspections',
     { config: { access: 'internal' }, schema: { tags, body: ZInspectionCreate, response: { 201: ZMessageWith(ZInspection) } } },
     async (request, reply) => {
-      const row = await ctx.db.transaction((tx) => service.createInspection(tx, actorOf(request), ctx.config.publicUrl, request.body));
+      const row = await ctx.db.transaction((tx) => service.createInspection(tx, signedInActorOf(request), ctx.config.publicUrl, request.body));
       const found = (await repo.findInspection(ctx.db, row.id))!;
       return reply.status(201).send({ message: INSPECTION_MESSAGES.created, inspection: presentInspection(found, request.user) });
     },
@@ -102,31 +123,26 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
     '/api/Inspection/UpdateInspections/:id',
     { config: { access: 'internal' }, schema: { tags, params: ZIdParams, body: ZInspectionUpdate, response: { 200: ZMessageWith(ZInspection) } } },
     async (request) => {
-      await ctx.db.transaction((tx) => service.updateInspection(tx, actorOf(request), ctx.config.publicUrl, request.params.id, request.body));
+      await ctx.db.transaction((tx) => service.updateInspection(tx, signedInActorOf(request), ctx.config.publicUrl, request.params.id, request.body));
       const found = (await repo.findInspection(ctx.db, request.params.id))!;
       return { message: INSPECTION_MESSAGES.updated, inspection: presentInspection(found, request.user) };
     },
   );
+}
 
+/** One inspection with its form, and an inspector's own inspections. */
+function inspectorRoutes(app: ZodApp, ctx: AppContext): void {
   // ---- One inspection with its form: staff any, an inspector their own ---------------------
-  async function detail(id: string, user: TSessionUser) {
-    const row = await repo.findInspection(ctx.db, id, inspectionScope(user));
-    if (!row) throw notFound(INSPECTION_MESSAGES.notFound);
-    const form = await getFormVersion(ctx.db, row.formId, row.formVersion);
-    if (!form) throw new AppError('UNPROCESSABLE', 'The form of this inspection is missing');
-    return presentInspectionDetail(row, form.schema as unknown as Record<string, unknown>, user);
-  }
-
   app.get(
     '/api/Inspection/getInspectionsById/:id',
     { config: { access: staff }, schema: { tags, params: ZIdParams, response: { 200: ZInspectionDetail } } },
-    async (request) => detail(request.params.id, request.user!),
+    async (request) => detail(ctx.db, request.params.id, request.user!),
   );
   // The spec's name for the form of one inspection (view and fill).
   app.get(
     '/api/Inspection/GetSimulateInspection/:id',
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZInspectionDetail } } },
-    async (request) => detail(request.params.id, request.user!),
+    async (request) => detail(ctx.db, request.params.id, request.user!),
   );
 
   // ---- Inspectors: their own ------------------------------------------------------------
@@ -147,18 +163,20 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
       const user = request.user!;
       const row = await repo.findInspection(ctx.db, request.params.id, { email: user.email.toLowerCase() });
       if (!row) throw notFound(INSPECTION_MESSAGES.notFound);
-      return detail(row.id, user);
+      return detail(ctx.db, row.id, user);
     },
   );
+}
 
+function fillingRoutes(app: ZodApp, ctx: AppContext): void {
   // ---- Filling: save part-way (In Progress) and Complete Inspection (final) ----------------
   app.post(
     '/api/Inspection/UpdateSimulateInspection/:id',
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, body: ZInspectionAnswers, response: { 200: ZMessageWith(ZInspectionDetail) } } },
     async (request) => {
       const user = request.user!;
-      await ctx.db.transaction((tx) => service.saveAnswers(tx, actorOf(request), request.params.id, inspectionScope(user), request.body.data));
-      return { message: INSPECTION_MESSAGES.updated, inspection: await detail(request.params.id, user) };
+      await ctx.db.transaction((tx) => service.saveAnswers(tx, signedInActorOf(request), request.params.id, inspectionScope(user), request.body.data));
+      return { message: INSPECTION_MESSAGES.updated, inspection: await detail(ctx.db, request.params.id, user) };
     },
   );
 
@@ -167,9 +185,8 @@ export async function inspectionsRoutes(root: FastifyInstance, ctx: AppContext):
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, body: ZInspectionAnswers, response: { 200: ZMessageWith(ZInspectionDetail) } } },
     async (request) => {
       const user = request.user!;
-      await ctx.db.transaction((tx) => service.completeInspection(ctx, tx, actorOf(request), request.params.id, inspectionScope(user), request.body.data));
-      return { message: INSPECTION_MESSAGES.completed, inspection: await detail(request.params.id, user) };
+      await ctx.db.transaction((tx) => service.completeInspection(ctx, tx, signedInActorOf(request), request.params.id, inspectionScope(user), request.body.data));
+      return { message: INSPECTION_MESSAGES.completed, inspection: await detail(ctx.db, request.params.id, user) };
     },
   );
-
 }

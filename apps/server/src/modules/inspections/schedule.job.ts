@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { latestTick, readSetting, type TInspectionModule } from '@apron/core';
+import { readSetting, type TInspectionModule } from '@apron/core';
 import type { Db } from '../../db/client';
+import { latestCronTick } from '../../platform/jobs/cron';
 import { getFormVersion } from '../forms/index';
 import { loadSystemSettings } from '../settings/index';
 import { subjectsSql } from './inspection-subjects';
@@ -25,7 +26,7 @@ export async function runInspectionSchedule(db: Db, now = new Date()): Promise<{
   for (const master of await repo.listScheduledMasters(db)) {
     if (!master.module) continue;
     const since = new Date(Math.max((master.lastScheduledAt ?? master.createdAt).getTime(), now.getTime() - CATCH_UP_MS));
-    const tick = latestTick(master.expression, since, now, timeZone);
+    const tick = latestCronTick(master.expression, since, now, timeZone);
     if (!tick) continue;
     const form = await getFormVersion(db, master.formId);
     if (!form) continue;

@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  addCalendarDays, cyclePeriod, formatDate, INVOICE_MESSAGES, lateFeeCents, prorateRent, type TAgreementInvoiceCreate,
+  addCalendarDays, formatDate, INVOICE_MESSAGES, lateFeeCents, prorateRent, type TAgreementInvoiceCreate,
 } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { recordAudits, type AuditActor } from '../../platform/audit/audit';
 import { AppError, notFound } from '../../platform/errors/app-error';
+import { cronDayPeriod } from '../../platform/jobs/cron';
 import {
   agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type RentLink,
 } from '../agreements/index';
@@ -187,7 +188,7 @@ export interface RunOptions {
 
 /**
  * The cycle run (daily): for every invoice cycle, the period containing today (from the cycle's
- * expression, `cyclePeriod`), and for every live agreement on that cycle overlapping the period
+ * expression, `cronDayPeriod`), and for every live agreement on that cycle overlapping the period
  * and not invoiced for it yet, one invoice keyed by (agreement, period start), due `dueDays` after
  * today. Agreements go in id order, `chunkSize` per transaction. A failing chunk stops the run
  * with its error (the job is retried); what earlier chunks wrote stays, and the next run creates
@@ -200,7 +201,7 @@ export async function runInvoiceCycles(db: Db, today?: string, options: RunOptio
   let created = 0;
   const cycles = await listInvoiceCycles(db);
   for (const cycle of cycles) {
-    const period = cyclePeriod(cycle.expression, day);
+    const period = cronDayPeriod(cycle.expression, day);
     if (!period) continue;
     let after: string | null = null;
     for (;;) {

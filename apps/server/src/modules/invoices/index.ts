@@ -38,7 +38,7 @@ export { lockInvoice, lockLinesIfUnpaid, lockPayableLines, markLinesPaid } from 
 export {
   invoiceCompanyIdSql, lockSelectionsCtes, markSelectionsPaidCtes, payableSelectionsOf, selectionIds, LINE_TAKEN, type PayableSelection,
 } from './payable-selections';
-export { invoiceScopeOf, canReadInvoices, actorOf, type InvoiceScope } from './invoices.policy';
+export { invoiceScopeOf, canReadInvoices, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
 export { renderPdf, drawLines } from './invoice-pdf';

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { hasModule, isModuleAdmin, type TSessionUser } from '@apron/core';
-import type { AuditActor } from '../../platform/audit/audit';
 import { forbidden } from '../../platform/errors/app-error';
 import { isCompanyUser } from '../companies/index';
 
@@ -50,4 +48,3 @@ export function invoiceAbilities(user: TSessionUser | null, facts: AbilityFacts)
   };
 }
 
-export const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });

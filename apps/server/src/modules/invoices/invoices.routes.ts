@@ -6,12 +6,14 @@ import {
   ZInvoiceGridQuery, ZInvoiceGridRow, ZLineItemInput, ZLineItemUpdate, ZLineParams, ZMessage, readSetting, type TSessionUser,
 } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { sendListCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { findCompany } from '../companies/index';
 import { loadSystemSettings } from '../settings/index';
-import { actorOf, companyInvoicesScopeOf, invoiceScopeOf, type InvoiceScope } from './invoices.policy';
+import { companyInvoicesScopeOf, invoiceScopeOf, type InvoiceScope } from './invoices.policy';
 import { presentInvoice, presentInvoiceGridRow } from './invoices.presenter';
 import { renderInvoicePdf } from './invoice-pdf';
 import { queueInvoiceCopy, requestInvoicePdf } from './invoice-mail';
@@ -28,11 +30,19 @@ export async function loadInvoiceView(db: DbOrTx, id: string, scope: InvoiceScop
   return presentInvoice(row, await repo.listLines(db, id), user);
 }
 
+/** An invoice as staff see it, after a change (staff are never scoped). */
+const view = (db: DbOrTx, id: string, user: TSessionUser | null) => loadInvoiceView(db, id, null, user);
+
 /** Invoices: grid, company grid, detail, create, line items, cancel, comments, e-mail copy, PDF. */
 export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const view = (id: string, user: TSessionUser | null) => loadInvoiceView(ctx.db, id, null, user);
+  invoiceRecordRoutes(r, ctx);
+  invoiceLineRoutes(r, ctx);
+  invoiceCopyRoutes(r, ctx);
+}
 
+/** The grids, one invoice, create (by hand or from an agreement). */
+function invoiceRecordRoutes(r: ZodApp, ctx: AppContext): void {
   r.get(
     '/api/Invoices',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZInvoiceGridQuery, response: { 200: z.array(ZInvoiceGridRow) } } },
@@ -65,7 +75,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'module:Invoices' }, schema: { tags, body: ZInvoiceCreate, response: { 201: ZInvoiceCreated } } },
     async (request, reply) => {
       const row = await ctx.db.transaction((tx) => service.createInvoice(tx, actorOf(request), request.body));
-      return reply.status(201).send({ message: INVOICE_MESSAGES.created, _id: row.id, invoice: await view(row.id, request.user) });
+      return reply.status(201).send({ message: INVOICE_MESSAGES.created, _id: row.id, invoice: await view(ctx.db, row.id, request.user) });
     },
   );
 
@@ -78,14 +88,17 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return reply.status(201).send({ message: INVOICE_MESSAGES.createdFromAgreement, _id: id });
     },
   );
+}
 
+/** Line items, cancel and comments. */
+function invoiceLineRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Line items (Invoices admins; paid lines cannot be edited or removed) ------------------
   r.post(
     '/api/Invoices/LineItems/Add/:id',
     { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, body: ZLineItemInput, response: { 201: ZInvoice } } },
     async (request, reply) => {
       await ctx.db.transaction((tx) => service.addLine(tx, actorOf(request), request.params.id, request.body));
-      return reply.status(201).send(await view(request.params.id, request.user));
+      return reply.status(201).send(await view(ctx.db, request.params.id, request.user));
     },
   );
 
@@ -94,7 +107,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, body: ZLineItemUpdate, response: { 200: ZInvoice } } },
     async (request) => {
       await ctx.db.transaction((tx) => service.updateLine(tx, actorOf(request), request.params.id, request.body));
-      return view(request.params.id, request.user);
+      return view(ctx.db, request.params.id, request.user);
     },
   );
 
@@ -103,13 +116,13 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'admin:Invoices' }, schema: { tags, params: ZLineParams, response: { 200: ZInvoice } } },
     async (request) => {
       await ctx.db.transaction((tx) => service.removeLine(tx, actorOf(request), request.params.id, request.params.uid));
-      return view(request.params.id, request.user);
+      return view(ctx.db, request.params.id, request.user);
     },
   );
 
   r.put('/api/Invoices/Cancel/:id', { config: { access: 'admin:Invoices' }, schema: { tags, params: ZIdParams, response: { 200: ZInvoice } } }, async (request) => {
     await ctx.db.transaction((tx) => service.cancelInvoice(tx, actorOf(request), request.params.id));
-    return view(request.params.id, request.user);
+    return view(ctx.db, request.params.id, request.user);
   });
 
   r.post(
@@ -117,10 +130,12 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'module:Invoices' }, schema: { tags, params: ZIdParams, body: ZInvoiceComments, response: { 200: ZInvoice } } },
     async (request) => {
       await ctx.db.transaction((tx) => service.setComments(tx, actorOf(request), request.params.id, request.body.comments));
-      return view(request.params.id, request.user);
+      return view(ctx.db, request.params.id, request.user);
     },
   );
+}
 
+function invoiceCopyRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- E-mail copy and PDF (rendered on the server from stored data, PRODUCT-RULES 18) --------
   r.post(
     '/api/Invoices/Email/:id',

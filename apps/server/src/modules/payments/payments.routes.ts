@@ -5,11 +5,12 @@ import {
   INVOICE_MESSAGES, PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, ZInvoice, ZManualPayment, ZPayLink, ZPayOnline, ZPaymentResult,
   ZReceipt, readSetting,
 } from '@apron/core';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import type { PaymentProvider } from '../../platform/payments/index';
-import { actorOf, findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScope } from '../invoices/index';
+import { findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScope } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
 import { createPayLinkToken, verifyPayLinkToken } from './pay-links';
 import { loadReceipt, renderReceiptPdf, requestReceiptPdfs } from './receipts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HAS_NEXT_PAGE_HEADER } from '@apron/core/common/headers';
-import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER, ZListingAttribute, ZListingsQuery, ZListingType, ZPublicListing } from '@apron/core';
+import { ZListingAttribute, ZListingsQuery, ZListingType, ZPublicListing } from '@apron/core';
 import type { AppContext } from '../../platform/context';
+import { sendListCount } from '../../platform/http/list-count';
 import { findListingAttributes, findListingTypes, findPublicListings } from './listings.repo';
 import { presentListing } from './properties.presenter';
 
@@ -18,9 +18,7 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'public' }, schema: { tags, querystring: ZListingsQuery, response: { 200: z.array(ZPublicListing) } } },
     async (request, reply) => {
       const { rows, total, capped, hasNextPage } = await findPublicListings(ctx.db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
-      reply.header(HAS_NEXT_PAGE_HEADER, String(hasNextPage));
+      sendListCount(reply, { total, estimated: false, capped, hasNextPage });
       return rows.map(presentListing);
     },
   );

@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  TOTAL_COUNT_HEADER, ZIdParams, ZMessage, ZPropertyArea, ZPropertyAreaInput, ZPropertyAttribute, ZPropertyAttributeInput,
+  ZIdParams, ZMessage, ZPropertyArea, ZPropertyAreaInput, ZPropertyAttribute, ZPropertyAttributeInput,
   ZPropertyType, ZPropertyTypeInput,
 } from '@apron/core';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
+import { sendTotalCount } from '../../platform/http/list-count';
 import * as repo from './master-data.repo';
 import * as service from './master-data.service';
 import { presentArea, presentAttribute, presentPropertyType } from './properties.presenter';
-import { actorOf, canReadPropertyMasterData, canWritePropertyMasterData, requirePolicy } from './properties.policy';
+import { canReadPropertyMasterData, canWritePropertyMasterData, requirePolicy } from './properties.policy';
 
 const tags = ['properties'];
 const read = { config: { access: 'internal' }, preHandler: requirePolicy(canReadPropertyMasterData) } as const;
@@ -22,7 +24,7 @@ export async function masterDataRoutes(app: FastifyInstance, ctx: AppContext): P
   // ---- Property types (the spec's paths: add / update/{id}) --------------------------------
   r.get('/api/PropertyTypes', { ...read, schema: { tags, response: { 200: z.array(ZPropertyType) } } }, async (_request, reply) => {
     const rows = await repo.listTypes(ctx.db);
-    reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+    sendTotalCount(reply, rows.length);
     return rows.map((t) => presentPropertyType(t.row, t.attributeIds));
   });
 
@@ -48,7 +50,7 @@ export async function masterDataRoutes(app: FastifyInstance, ctx: AppContext): P
   // ---- Attributes --------------------------------------------------------------------------
   r.get('/api/PropertyAttributes', { ...read, schema: { tags, response: { 200: z.array(ZPropertyAttribute) } } }, async (_request, reply) => {
     const rows = await repo.listAttributes(ctx.db);
-    reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+    sendTotalCount(reply, rows.length);
     return rows.map(presentAttribute);
   });
 
@@ -71,7 +73,7 @@ export async function masterDataRoutes(app: FastifyInstance, ctx: AppContext): P
   // ---- Areas -------------------------------------------------------------------------------
   r.get('/api/Property/Areas', { ...read, schema: { tags, response: { 200: z.array(ZPropertyArea) } } }, async (_request, reply) => {
     const rows = await repo.listAreas(ctx.db);
-    reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+    sendTotalCount(reply, rows.length);
     return rows.map(presentArea);
   });
 

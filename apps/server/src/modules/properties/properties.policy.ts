@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { hasModule, isModuleAdmin, type TSessionUser } from '@apron/core';
-import type { AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/errors/app-error';
 
 /**
@@ -27,4 +26,3 @@ export function requirePolicy(policy: (user: TSessionUser | null) => boolean) {
   };
 }
 
-export const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });

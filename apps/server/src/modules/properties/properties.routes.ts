@@ -2,15 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  hasModule, TOTAL_COUNT_HEADER, ZId, ZIdParams, ZLeaseHistoryRow, ZMessage, ZProperty, ZPropertyAttribute, ZPropertyGridQuery,
+  hasModule, ZId, ZIdParams, ZLeaseHistoryRow, ZMessage, ZProperty, ZPropertyAttribute, ZPropertyGridQuery,
   ZPropertyGridRow, ZPropertyImageDelete, ZPropertyInput, ZPropertyStatusChange,
 } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { leaseSource } from './lease-source';
 import { attributesOfType, findType } from './master-data.repo';
 import { presentAttribute, presentGridRow } from './properties.presenter';
-import { actorOf } from './properties.policy';
 import * as repo from './properties.repo';
 import * as service from './properties.service';
 import { contentTypeOfFile, IMAGE_FILE_PATTERN, type ImageStorage } from './property-images';
@@ -35,22 +38,27 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fie
   return { bytes, fields };
 }
 
+async function loadOr404(db: DbOrTx, id: string) {
+  const row = await repo.findProperty(db, id);
+  if (!row) throw notFound('Property not found');
+  return row;
+}
+
 /** Listings grid, create and edit, status, images, attributes and lease history (staff side). */
 export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, storage: ImageStorage): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  propertyRecordRoutes(r, ctx);
+  propertyImageRoutes(r, ctx, storage);
+}
 
-  const loadOr404 = async (id: string) => {
-    const row = await repo.findProperty(ctx.db, id);
-    if (!row) throw notFound('Property not found');
-    return row;
-  };
-
+/** The grid and full list, one property, create, edit, status, attributes and lease history. */
+function propertyRecordRoutes(r: ZodApp, ctx: AppContext): void {
   r.get(
     '/api/Property/Grid',
     { config: { access: 'module:Property' }, schema: { tags, querystring: ZPropertyGridQuery, response: { 200: z.array(ZPropertyGridRow) } } },
     async (request, reply) => {
       const { rows, total } = await repo.findPropertiesForGrid(ctx.db, request.query, repo.today());
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return rows.map(presentGridRow);
     },
   );
@@ -64,13 +72,13 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
     },
     async (request, reply) => {
       const { rows, total } = await repo.findPropertiesForGrid(ctx.db, request.query, repo.today());
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return rows.map(presentGridRow);
     },
   );
 
   r.get('/api/Property/List/:id', { config: { access: 'module:Property' }, schema: { tags, params: ZIdParams, response: { 200: ZProperty } } }, async (request) =>
-    service.loadPropertyDetail(ctx.db, request.user, await loadOr404(request.params.id)),
+    service.loadPropertyDetail(ctx.db, request.user, await loadOr404(ctx.db, request.params.id)),
   );
 
   r.post('/api/Property/List', { config: { access: 'admin:Property' }, schema: { tags, body: ZPropertyInput, response: { 201: ZProperty } } }, async (request, reply) => {
@@ -110,19 +118,21 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
     '/api/Property/LeaseHistory/:id',
     { config: { access: 'module:Property' }, schema: { tags, params: ZIdParams, response: { 200: z.array(ZLeaseHistoryRow) } } },
     async (request, reply) => {
-      await loadOr404(request.params.id);
+      await loadOr404(ctx.db, request.params.id);
       const rows = await leaseSource().leaseHistory(ctx.db, request.params.id);
-      reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+      sendTotalCount(reply, rows.length);
       return rows;
     },
   );
+}
 
+function propertyImageRoutes(r: ZodApp, ctx: AppContext, storage: ImageStorage): void {
   // ---- Images ------------------------------------------------------------------------------
   r.post(
     '/api/Property/List/Header/:id',
     { config: { access: 'admin:Property' }, schema: { tags, params: ZIdParams, response: { 200: ZProperty } } },
     async (request) => {
-      await loadOr404(request.params.id);
+      await loadOr404(ctx.db, request.params.id);
       const { bytes } = await readUpload(request);
       const row = await service.setHeaderImage(ctx.db, storage, actorOf(request), request.params.id, bytes);
       return service.loadPropertyDetail(ctx.db, request.user, row);
@@ -137,7 +147,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
       const parsed = ZId.safeParse(fields.propertyId ?? request.query.propertyId);
       if (!parsed.success) throw fieldError('propertyId', 'Invalid Id');
       await service.addGalleryImage(ctx.db, storage, actorOf(request), parsed.data, bytes);
-      return reply.status(201).send(await service.loadPropertyDetail(ctx.db, request.user, await loadOr404(parsed.data)));
+      return reply.status(201).send(await service.loadPropertyDetail(ctx.db, request.user, await loadOr404(ctx.db, parsed.data)));
     },
   );
 

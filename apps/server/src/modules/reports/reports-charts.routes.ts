@@ -8,6 +8,7 @@ import {
 } from '@apron/core';
 import { toInstant } from '@apron/core/appointments';
 import type { DbOrTx } from '../../db/client';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { recordAudit } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
@@ -98,7 +99,7 @@ export async function reportsChartRoutes(app: FastifyInstance, ctx: AppContext):
   r.post('/api/Reports', { config: { access: 'module:Reports' }, schema: { tags, body: ZSavedReportCreate, response: { 201: ZSavedReport.extend({ message: z.string() }) } } }, async (request, reply) => {
     const row = await ctx.db.transaction(async (tx) => {
       const [created] = await tx.insert(savedReports).values({ ...request.body, createdBy: request.user?.id ?? null }).returning();
-      await recordAudit(tx, { user: request.user, requestId: request.id }, { action: 'create', entity: 'savedReport', entityId: created!.id, after: created! });
+      await recordAudit(tx, actorOf(request), { action: 'create', entity: 'savedReport', entityId: created!.id, after: created! });
       return created!;
     });
     return reply.status(201).send({ ...present(row), message: REPORT_MESSAGES.saved });
@@ -108,7 +109,7 @@ export async function reportsChartRoutes(app: FastifyInstance, ctx: AppContext):
     await ctx.db.transaction(async (tx) => {
       const [gone] = await tx.delete(savedReports).where(eq(savedReports.id, request.params.id)).returning();
       if (!gone) throw notFound(REPORT_MESSAGES.notFound);
-      await recordAudit(tx, { user: request.user, requestId: request.id }, { action: 'delete', entity: 'savedReport', entityId: gone.id, before: gone });
+      await recordAudit(tx, actorOf(request), { action: 'delete', entity: 'savedReport', entityId: gone.id, before: gone });
     });
     return { message: REPORT_MESSAGES.deleted };
   });
@@ -117,7 +118,7 @@ export async function reportsChartRoutes(app: FastifyInstance, ctx: AppContext):
 
   r.post('/api/Reports/PeriodClose', { config: { access: 'admin:Reports' }, schema: { tags, body: ZPeriodClose, response: { 200: z.object({ message: z.string(), closedThrough: z.string() }) } } }, async (request) => {
     const today = await airportToday(ctx.db);
-    const closed = await ctx.db.transaction((tx) => closeInvoicePeriod(tx, { user: request.user, requestId: request.id }, request.body.through, today));
+    const closed = await ctx.db.transaction((tx) => closeInvoicePeriod(tx, actorOf(request), request.body.through, today));
     return { message: REPORT_MESSAGES.closed, ...closed };
   });
 

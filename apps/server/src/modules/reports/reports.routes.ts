@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  INSURANCE_REPORTS, INVOICE_REPORT_KINDS, TOTAL_COUNT_HEADER, ZAgingReport, ZInsuranceReportParams, ZInsuranceReportRow, ZInvoiceGridQuery, ZInvoiceGridRow, ZInvoiceReport,
+  INSURANCE_REPORTS, INVOICE_REPORT_KINDS, ZAgingReport, ZInsuranceReportParams, ZInsuranceReportRow, ZInvoiceGridQuery, ZInvoiceGridRow, ZInvoiceReport,
   ZInvoiceReportQuery, ZRentRollRow, ZReportPeriods, ZDashboard, zDateOnly, formatReportDate,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
 import { findCompany, airportToday, listInvoices, presentInvoiceGridRow } from './reports.deps';
 import { reportScopeOf } from './reports.policy';
 import * as repo from './reports.repo';
@@ -62,7 +63,7 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (!company) throw notFound('Company not found');
       const { begin, end, ...grid } = request.query;
       const { rows, total } = await listInvoices(ctx.db, { ...grid, tenantId: company.id, invoiceFrom: begin, invoiceTo: end }, company.id);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return rows.map(presentInvoiceGridRow);
     },
   );

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isMasterTypeName, TOTAL_COUNT_HEADER, ZId, ZListQuery, ZMasterRow, ZMessage, type TMasterTypeName } from '@apron/core';
+import { isMasterTypeName, ZId, ZListQuery, ZMasterRow, ZMessage, type TMasterTypeName } from '@apron/core';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
-import type { AuditActor } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
+import { sendTotalCount } from '../../platform/http/list-count';
 import { MASTER_DEFINITIONS, type MasterDefinition } from './master-data.registry';
 import { canReadMasterRoute, canReadSharedMasterData } from './settings.policy';
 import { findMasterRow, listAllMasterRows, listMasterRows } from './settings.repo';
@@ -21,7 +22,6 @@ function definitionOf(type: string): MasterDefinition {
   return MASTER_DEFINITIONS[type];
 }
 
-const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });
 
 /** Generic master data: `Crud/{type}` (spec doc 2 §7) and the select-box shorthands. */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,7 +33,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const def = definitionOf(request.params.type);
       const { rows, total } = await listMasterRows(ctx.db, def, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
+      sendTotalCount(reply, total);
       return rows.map((row) => def.present(row));
     },
   );

@@ -7,11 +7,14 @@ import {
   TIEDOWN_MESSAGES, ZKtrmCounts, ZKtrmRequest, ZTiedown, ZTiedownCreate, ZTiedownCreated, ZTiedownDetail, ZTiedownFormInfo, ZTiedownListQuery, ZTiedownQuote,
   ZTiedownQuoteQuery, ZTiedownRate, ZTiedownRateParams, ZTiedownRateUpdate, ZTiedownSpaceUpdate, type TTiedownCreate,
 } from '@apron/core/tiedowns';
+import type { DbOrTx } from '../../db/client';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { sendListCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { idempotencyKeyOf } from '../../platform/idempotency/index';
-import { actorOf, findInvoiceNumber, findInvoiceNumbers } from '../invoices/index';
+import { findInvoiceNumber, findInvoiceNumbers } from '../invoices/index';
 import { loadReceipt } from '../payments/index';
 import { createPaidRequest } from './tiedowns.pay';
 import { presentTiedown } from './tiedowns.presenter';
@@ -39,19 +42,27 @@ function honeypotAnswer(body: TTiedownCreate) {
   };
 }
 
+/** A request with its invoice number and receipt, as its detail shows it. */
+const detail = async (db: DbOrTx, row: TiedownRequestRow, user: TSessionUser | null) => ({
+  ...presentTiedown(row, user, row.invoiceId ? await findInvoiceNumber(db, row.invoiceId) : null),
+  receipt: row.paymentId ? await loadReceipt(db, row.paymentId, null) : null,
+});
+
 /** Transient parking: the public form, the staff grid and detail, Ktrm, the rate table. */
 export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const detail = async (row: TiedownRequestRow, user: TSessionUser | null) => ({
-    ...presentTiedown(row, user, row.invoiceId ? await findInvoiceNumber(ctx.db, row.invoiceId) : null),
-    receipt: row.paymentId ? await loadReceipt(ctx.db, row.paymentId, null) : null,
-  });
+  tiedownFormRoutes(app, ctx);
+  tiedownStaffRoutes(app, ctx);
+  tiedownRateRoutes(app, ctx);
+}
 
+/** The public form: its settings, a quote, the request (paid by card when the rate asks for it). */
+function tiedownFormRoutes(app: ZodApp, ctx: AppContext): void {
   app.get(
     '/api/TieDown/Form',
     { config: { access: 'public' }, schema: { tags, response: { 200: ZTiedownFormInfo } } },
     async () => {
-      const provider = root.paymentProvider;
+      const provider = app.paymentProvider;
       const { paymentRequired, maxNights } = await service.parkingSettings(ctx.db);
       return {
         rates: (await repo.listRates(ctx.db)).map((r) => ({ airCraftType: r.aircraftType, rate: fromCents(r.rateCents) })),
@@ -87,13 +98,16 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
       } else {
         if (!request.body.sourceId) throw fieldError('sourceId', TIEDOWN_MESSAGES.cardRequired);
         if (!key) throw fieldError('idempotencyKey', PAYMENT_MESSAGES.idempotencyRequired);
-        row = await createPaidRequest(ctx.db, root.paymentProvider, { user: request.user, actor, form, quote: q, sourceToken: request.body.sourceId, idempotencyKey: key });
+        row = await createPaidRequest(ctx.db, app.paymentProvider, { user: request.user, actor, form, quote: q, sourceToken: request.body.sourceId, idempotencyKey: key });
       }
-      const shown = await detail(row, request.user);
+      const shown = await detail(ctx.db, row, request.user);
       return reply.status(201).send({ message: TIEDOWN_MESSAGES.submitted, tiedown: shown, receipt: shown.receipt });
     },
   );
+}
 
+/** The grid, one request, the space staff assign, Ktrm counts. */
+function tiedownStaffRoutes(app: ZodApp, ctx: AppContext): void {
   app.get(
     '/api/Invoices/List/TieDowns',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZTiedownListQuery, response: { 200: z.array(ZTiedown) } } },
@@ -111,7 +125,7 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const row = await repo.findTiedown(ctx.db, request.params.id, tiedownScopeOf(request.user!));
       if (!row) throw notFound(TIEDOWN_MESSAGES.notFound);
-      return detail(row, request.user);
+      return detail(ctx.db, row, request.user);
     },
   );
 
@@ -121,7 +135,7 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     { config: { access: 'module:Tiedown' }, schema: { tags, params: ZIdParams, body: ZTiedownSpaceUpdate, response: { 200: ZTiedownDetail.extend({ message: z.string() }) } } },
     async (request) => {
       const row = await ctx.db.transaction((tx) => service.assignSpace(tx, actorOf(request), request.params.id, request.body.space));
-      return { message: TIEDOWN_MESSAGES.spaceSaved, ...(await detail(row, request.user)) };
+      return { message: TIEDOWN_MESSAGES.spaceSaved, ...(await detail(ctx.db, row, request.user)) };
     },
   );
 
@@ -130,7 +144,9 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     { config: { access: 'module:Tiedown' }, schema: { tags, body: ZKtrmRequest, response: { 200: ZKtrmCounts } } },
     async (request) => repo.countByAircraftType(ctx.db, request.body.start, request.body.end, request.body.type),
   );
+}
 
+function tiedownRateRoutes(app: ZodApp, ctx: AppContext): void {
   // ---- The rate table (Settings) ----------------------------------------------------------------
   const presentRate = (r: Awaited<ReturnType<typeof repo.listRates>>[number]) => ({ airCraftType: r.aircraftType, rate: fromCents(r.rateCents), sortOrder: r.sortOrder, updatedAt: r.updatedAt.toISOString() });
 

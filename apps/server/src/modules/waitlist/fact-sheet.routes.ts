@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FACT_SHEET_LIMITS, WAITLIST_MESSAGES, ZMessage } from '@apron/core';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { recordAudit } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
@@ -41,7 +42,7 @@ export async function factSheetRoutes(app: FastifyInstance, ctx: AppContext): Pr
         }
         await ctx.db.transaction(async (tx) => {
           const row = await repo.insertFactSheet(tx, { name: cleanName(part.filename), size, storageKey, createdBy: request.user!.id });
-          await recordAudit(tx, { user: request.user, requestId: request.id }, { action: 'create', entity: 'factSheet', entityId: row.id, after: { name: row.name, size } });
+          await recordAudit(tx, actorOf(request), { action: 'create', entity: 'factSheet', entityId: row.id, after: { name: row.name, size } });
         });
       } catch (error) {
         part.file.resume();

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import {
   WAITLIST_MESSAGES, ZIdParams, ZMessage, ZWaitlistAccountCreated, ZWaitlistApplicant, ZWaitlistApplicantUpdate,
   ZWaitlistCreateAccount, ZWaitlistGridQuery, ZWaitlistGridRow, ZWaitlistJoin, ZWaitlistJoined, ZWaitlistJoinInfo, ZWaitlistMove, ZWaitlistPrivateStatus,
-  ZWaitlistTokenParams, ZWaitlistTypeSummary, fromCents, type TSessionUser,
+  ZWaitlistTokenParams, ZWaitlistTypeSummary, fromCents,
 } from '@apron/core';
+import { actorOf, signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { sendListCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { factSheetRoutes } from './fact-sheet.routes';
@@ -27,12 +29,16 @@ const PUBLIC_FORM_RATE_LIMIT = { max: 5, timeWindow: '1 minute', allowList: (req
 const ZLinkParams = z.object({ id: z.string().uuid('Invalid Id'), itemId: z.string().uuid('Invalid Id') });
 const ZTypeParams = z.object({ typeId: z.string().uuid('Invalid Id') });
 
-const actorOf = (request: FastifyRequest) => ({ user: request.user as TSessionUser, requestId: request.id });
-
 /** Wait list (spec doc 2 §7 Waitlist): types, type grid, applicant, join, move, account, private page. */
 export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  waitlistStaffRoutes(r, ctx);
+  waitlistLinkRoutes(r, ctx);
+  waitlistPublicRoutes(r, ctx);
+  await factSheetRoutes(app, ctx);
+}
 
+function waitlistStaffRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Staff ---------------------------------------------------------------------------------
   r.get(
     '/api/WaitList',
@@ -62,13 +68,13 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/WaitList',
     { config: { access: 'admin:Waitlist' }, schema: { tags, body: ZWaitlistApplicantUpdate, response: { 200: ZMessage.extend({ applicant: ZWaitlistApplicant }) } } },
     async (request) => {
-      const row = await ctx.db.transaction((tx) => service.updateApplicant(tx, actorOf(request), request.body));
+      const row = await ctx.db.transaction((tx) => service.updateApplicant(tx, signedInActorOf(request), request.body));
       return { message: WAITLIST_MESSAGES.statusUpdated, applicant: presentApplicant(row, request.user) };
     },
   );
 
   r.delete('/api/WaitList/:id', { config: { access: 'admin:Waitlist' }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } }, async (request) => {
-    const files = await ctx.db.transaction((tx) => service.deleteApplicant(tx, actorOf(request), request.params.id));
+    const files = await ctx.db.transaction((tx) => service.deleteApplicant(tx, signedInActorOf(request), request.params.id));
     // After commit: the files of a deleted applicant go too (a failure leaves an orphan file, logged).
     await Promise.all(files.map((key) => ctx.files.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not remove a deleted applicant\'s file'))));
     return { message: WAITLIST_MESSAGES.deleted };
@@ -78,7 +84,7 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/WaitList/Move/:id',
     { config: { access: 'admin:Waitlist' }, schema: { tags, params: ZIdParams, body: ZWaitlistMove, response: { 200: ZMessage.extend({ applicant: ZWaitlistApplicant }) } } },
     async (request) => {
-      const row = await ctx.db.transaction((tx) => service.moveApplicant(tx, actorOf(request), request.params.id, request.body.position, request.body.reason));
+      const row = await ctx.db.transaction((tx) => service.moveApplicant(tx, signedInActorOf(request), request.params.id, request.body.position, request.body.reason));
       return { message: WAITLIST_MESSAGES.moved, applicant: presentApplicant(row, request.user) };
     },
   );
@@ -87,11 +93,13 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/WaitList/createAccount',
     { config: { access: 'admin:Waitlist' }, schema: { tags, body: ZWaitlistCreateAccount, response: { 200: ZWaitlistAccountCreated } } },
     async (request) => {
-      const made = await ctx.db.transaction((tx) => service.createAccount(tx, actorOf(request), ctx.config.publicUrl, request.body._id));
+      const made = await ctx.db.transaction((tx) => service.createAccount(tx, signedInActorOf(request), ctx.config.publicUrl, request.body._id));
       return { message: WAITLIST_MESSAGES.accountCreated, ...made };
     },
   );
+}
 
+function waitlistLinkRoutes(r: ZodApp, ctx: AppContext): void {
   // Spec GET WaitList/Document/{id}/{docId} and Remark/{id}/{remarkId}: uploads are tied to the
   // applicant when made (POST /api/Attachments, ownerType 'waitlist'); this confirms the link.
   r.post(
@@ -111,7 +119,9 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return { message: 'Added Successfully' };
     },
   );
+}
 
+function waitlistPublicRoutes(r: ZodApp, ctx: AppContext): void {
   // ---- Public: join, and the applicant's private page ---------------------------------------
   r.get('/api/WaitList/Join', { config: { access: 'public' }, schema: { tags, response: { 200: ZWaitlistJoinInfo } } }, async (request) => {
     const [types, chargeCents, sheet] = await Promise.all([repo.listPropertyTypeOptions(ctx.db), waitlistChargeCents(ctx.db), repo.currentFactSheet(ctx.db)]);
@@ -120,7 +130,7 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
       charge: fromCents(chargeCents),
       factSheetUrl: sheet ? '/api/factsheet' : null,
       staffForm: isStaffJoin(request.user),
-      testMode: app.paymentProvider.testMode,
+      testMode: r.paymentProvider.testMode,
     };
   });
 
@@ -133,7 +143,7 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
         request.log.info('wait-list join refused by the honeypot');
         return reply.status(201).send({ message: WAITLIST_MESSAGES.added, _id: crypto.randomUUID(), status: 'Unpaid', amount: 0 });
       }
-      const joined = await joinWaitlist(ctx.db, app.paymentProvider, {
+      const joined = await joinWaitlist(ctx.db, r.paymentProvider, {
         user: request.user,
         actor: actorOf(request),
         input: request.body,
@@ -164,6 +174,4 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
       };
     },
   );
-
-  await factSheetRoutes(app, ctx);
 }

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { isInternal, isModuleAdmin, type TSessionUser } from '@apron/core';
-import type { AuditActor } from '../../platform/audit/audit';
 import type { WorkorderRow } from './workorders.table';
 
 /**
@@ -36,4 +34,3 @@ export function workorderAbilities(user: TSessionUser | null, row: Pick<Workorde
   };
 }
 
-export const actorOf = (request: FastifyRequest): AuditActor => ({ user: request.user, requestId: request.id });

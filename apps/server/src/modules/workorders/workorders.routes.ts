@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readSetting, TOTAL_COUNT_HEADER, ZIdParams, ZMessage, type TSessionUser } from '@apron/core';
+import { readSetting, ZIdParams, ZMessage, type TSessionUser } from '@apron/core';
 import {
   WORKORDER_MESSAGES, ZMasterInspectionOption, ZMasterWorkorder, ZMasterWorkorderInput, ZWorkorder, ZWorkorderAnswers, ZWorkorderCreate,
   ZWorkorderForOption, ZWorkorderFormView, ZWorkorderGridQuery, ZWorkorderRow, ZWorkorderUpdate,
 } from '@apron/core/workorders/index';
+import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
-import { sendListCount } from '../../platform/http/list-count';
+import { sendListCount, sendTotalCount } from '../../platform/http/list-count';
+import type { ZodApp } from '../../platform/http/zod-app';
 import { loadSystemSettings } from '../settings/index';
 import { inspectionSummary, masterInspectionOptions, type InspectionSummary } from './linked-modules';
 import { renderWorkorderPdf } from './workorder-pdf';
-import { actorOf, workorderScopeOf } from './workorders.policy';
+import { workorderScopeOf } from './workorders.policy';
 import { presentMaster, presentWorkorder, presentWorkorderRow } from './workorders.presenter';
 import * as repo from './workorders.repo';
 import * as service from './workorders.service';
@@ -28,29 +30,36 @@ async function inspectionsOf(db: DbOrTx, rows: ReadonlyArray<{ inspectionId: str
   return new Map(found);
 }
 
+const user = (request: { user: TSessionUser | null }) => request.user!;
+
+async function viewWorkorder(db: DbOrTx, id: string, caller: TSessionUser) {
+  const row = await repo.findWorkorder(db, id, workorderScopeOf(caller));
+  if (!row) throw notFound(WORKORDER_MESSAGES.notFound);
+  return presentWorkorder(row, await inspectionsOf(db, [row]), caller);
+}
+
+async function viewMaster(db: DbOrTx, id: string, caller: TSessionUser) {
+  const scope = workorderScopeOf(caller);
+  const row = (await repo.listMasters(db, scope)).find((master) => master.id === id);
+  if (!row) throw notFound(WORKORDER_MESSAGES.masterNotFound);
+  return presentMaster(row, (await repo.listRules(db, [row.id])).get(row.id) ?? [], caller);
+}
+
 /** Master work orders (Settings > Master Workorder) and work orders (spec doc 2 §7 Work orders). */
 export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = (request: { user: TSessionUser | null }) => request.user!;
+  masterWorkorderRoutes(r, ctx);
+  workorderListRoutes(r, ctx);
+  workorderEditRoutes(r, ctx);
+  workorderFormRoutes(r, ctx);
+}
 
-  async function viewWorkorder(id: string, caller: TSessionUser) {
-    const row = await repo.findWorkorder(ctx.db, id, workorderScopeOf(caller));
-    if (!row) throw notFound(WORKORDER_MESSAGES.notFound);
-    return presentWorkorder(row, await inspectionsOf(ctx.db, [row]), caller);
-  }
-
-  async function viewMaster(id: string, caller: TSessionUser) {
-    const scope = workorderScopeOf(caller);
-    const row = (await repo.listMasters(ctx.db, scope)).find((master) => master.id === id);
-    if (!row) throw notFound(WORKORDER_MESSAGES.masterNotFound);
-    return presentMaster(row, (await repo.listRules(ctx.db, [row.id])).get(row.id) ?? [], caller);
-  }
-
-  // ---- Master work orders ---------------------------------------------------------------------
+// ---- Master work orders ---------------------------------------------------------------------
+function masterWorkorderRoutes(r: ZodApp, ctx: AppContext): void {
   r.get('/api/MasterWorkorder', { config: { access: 'signedIn' }, schema: { tags, response: { 200: z.array(ZMasterWorkorder) } } }, async (request, reply) => {
     const rows = await repo.listMasters(ctx.db, workorderScopeOf(user(request)));
     const rules = await repo.listRules(ctx.db, rows.map((row) => row.id));
-    reply.header(TOTAL_COUNT_HEADER, String(rows.length));
+    sendTotalCount(reply, rows.length);
     return rows.map((row) => presentMaster(row, rules.get(row.id) ?? [], request.user));
   });
 
@@ -62,7 +71,7 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   r.get('/api/MasterWorkorder/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZMasterWorkorder } } }, async (request) =>
-    viewMaster(request.params.id, user(request)),
+    viewMaster(ctx.db, request.params.id, user(request)),
   );
 
   r.post(
@@ -70,7 +79,7 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     { config: { access: 'admin:Settings' }, schema: { tags, body: ZMasterWorkorderInput, response: { 201: ZMasterWorkorder } } },
     async (request, reply) => {
       const row = await ctx.db.transaction((tx) => service.createMaster(tx, actorOf(request), request.body));
-      return reply.status(201).send(await viewMaster(row.id, user(request)));
+      return reply.status(201).send(await viewMaster(ctx.db, row.id, user(request)));
     },
   );
 
@@ -79,7 +88,7 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, body: ZMasterWorkorderInput, response: { 200: ZMasterWorkorder } } },
     async (request) => {
       await ctx.db.transaction((tx) => service.updateMaster(tx, actorOf(request), request.params.id, request.body));
-      return viewMaster(request.params.id, user(request));
+      return viewMaster(ctx.db, request.params.id, user(request));
     },
   );
 
@@ -88,7 +97,10 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     return { message: WORKORDER_MESSAGES.deleted };
   });
 
-  // ---- Work orders ------------------------------------------------------------------------------
+}
+
+// ---- Work orders ------------------------------------------------------------------------------
+function workorderListRoutes(r: ZodApp, ctx: AppContext): void {
   r.get(
     '/api/Workorder/GetWorkorders',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZWorkorderGridQuery, response: { 200: z.array(ZWorkorderRow) } } },
@@ -114,9 +126,12 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   r.get('/api/Workorder/getWorkordersById/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZWorkorder } } }, async (request) =>
-    viewWorkorder(request.params.id, user(request)),
+    viewWorkorder(ctx.db, request.params.id, user(request)),
   );
 
+}
+
+function workorderEditRoutes(r: ZodApp, ctx: AppContext): void {
   // 'Workorder For' options of the create dialog: the inspections of the master (none when adhoc).
   r.get(
     '/api/Workorder/WorkorderFor/:id',
@@ -134,7 +149,7 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     { config: { access: 'internal' }, schema: { tags, body: ZWorkorderCreate, response: { 201: ZWorkorder } } },
     async (request, reply) => {
       const row = await ctx.db.transaction((tx) => service.createWorkorder(tx, actorOf(request), request.body));
-      return reply.status(201).send(await viewWorkorder(row.id, user(request)));
+      return reply.status(201).send(await viewWorkorder(ctx.db, row.id, user(request)));
     },
   );
 
@@ -143,16 +158,20 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     { config: { access: 'internal' }, schema: { tags, params: ZIdParams, body: ZWorkorderUpdate, response: { 200: ZUpdated } } },
     async (request) => {
       await ctx.db.transaction((tx) => service.updateWorkorder(tx, actorOf(request), request.params.id, request.body));
-      return { message: WORKORDER_MESSAGES.updated, workorder: await viewWorkorder(request.params.id, user(request)) };
+      return { message: WORKORDER_MESSAGES.updated, workorder: await viewWorkorder(ctx.db, request.params.id, user(request)) };
     },
   );
 
+}
+
+/** The form viewer, completion and the printout. */
+function workorderFormRoutes(r: ZodApp, ctx: AppContext): void {
   // The form and its answers for the form viewer (fill, or read-only once Completed).
   r.get(
     '/api/Workorder/GetSimulateWorkorder/:id',
     { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams, response: { 200: ZWorkorderFormView } } },
     async (request) => {
-      const workorder = await viewWorkorder(request.params.id, user(request));
+      const workorder = await viewWorkorder(ctx.db, request.params.id, user(request));
       const form = await service.formOf(ctx.db, workorder);
       return { workorder, schema: form?.schema ?? null };
     },
@@ -164,7 +183,7 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request) => {
       const caller = user(request);
       await ctx.db.transaction((tx) => service.saveAnswers(tx, actorOf(request), request.params.id, workorderScopeOf(caller), request.body));
-      return { message: WORKORDER_MESSAGES.saved, workorder: await viewWorkorder(request.params.id, caller) };
+      return { message: WORKORDER_MESSAGES.saved, workorder: await viewWorkorder(ctx.db, request.params.id, caller) };
     },
   );
 
@@ -174,7 +193,7 @@ export async function workordersRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request) => {
       const caller = user(request);
       await ctx.db.transaction((tx) => service.completeWorkorder(tx, actorOf(request), request.params.id, workorderScopeOf(caller)));
-      return { message: WORKORDER_MESSAGES.completed, workorder: await viewWorkorder(request.params.id, caller) };
+      return { message: WORKORDER_MESSAGES.completed, workorder: await viewWorkorder(ctx.db, request.params.id, caller) };
     },
   );
 

@@ -4,11 +4,10 @@ import type { TEventTrigger } from '@apron/core/communications';
 import type { Database, Db, DbOrTx, Tx } from '../../db/client';
 import { hotStatement } from '../../db/hot-statement';
 import { rowsOf } from '../../db/rows';
+import { retryDelayMinutes } from '../jobs/retry-schedule';
 import { domainEvents, type DomainEventRow } from './events.table';
 
 export const EVENTS_DISPATCH_JOB = 'domain-events-dispatch';
-/** Minutes to wait after each failed attempt; after the last step it keeps trying every 12 h (never dropped). */
-export const EVENT_RETRY_MINUTES = [1, 5, 15, 60, 3 * 60, 6 * 60, 12 * 60] as const;
 /** Events one dispatch run delivers at most; a full run asks for the next at once (events.plugin.ts). */
 export const EVENTS_PER_DISPATCH_RUN = 500;
 /** Events delivered per transaction on the usual path (`dispatchBatch`). */
@@ -79,10 +78,6 @@ export function registerEventHandler(scope: { database: Database }, name: string
 export interface DispatchResult {
   processed: number;
   retrying: number;
-}
-
-export function retryDelayMinutesForEvent(attempts: number): number {
-  return EVENT_RETRY_MINUTES[Math.min(Math.max(attempts, 1), EVENT_RETRY_MINUTES.length) - 1]!;
 }
 
 /**
@@ -156,7 +151,7 @@ export function createEventDispatch(options: { database: Database; db: Db; log: 
       log.error({ err: error, eventId: event.id, attempts }, 'a domain event could not be delivered; it will be retried');
       await db
         .update(domainEvents)
-        .set({ attempts, lastError: message.slice(0, 2000), nextAttemptAt: sql`now() + make_interval(mins => ${retryDelayMinutesForEvent(attempts)})` })
+        .set({ attempts, lastError: message.slice(0, 2000), nextAttemptAt: sql`now() + make_interval(mins => ${retryDelayMinutes(attempts)})` })
         .where(and(eq(domainEvents.id, event.id), isNull(domainEvents.processedAt)));
       return 'failed';
     }

@@ -1,7 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { GRID_EXACT_COUNT_UP_TO, HAS_NEXT_PAGE_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
+import {
+  GRID_EXACT_COUNT_UP_TO, HAS_NEXT_PAGE_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER,
+} from '@apron/core/common/headers';
 import type { DbOrTx } from '../../db/client';
 
 export interface ListCount {
@@ -10,6 +12,8 @@ export interface ListCount {
   estimated: boolean;
   /** Whether a row exists after the page asked for: counted, never estimated. */
   hasNextPage: boolean;
+  /** The count stopped at a cap (the public listings' 10,000): `total` is that cap, more rows match. */
+  capped?: boolean;
   /** The cursor of the page's last row (X-Next-Cursor), where the list pages by keyset (list-keyset.ts). */
   nextCursor?: string;
 }
@@ -67,10 +71,23 @@ async function countAfter(db: DbOrTx, matching: (after?: SQL) => PgSelect, windo
   return { total: Math.max(await estimateRows(db, matching()), known), estimated: true, hasNextPage: n > window.pageSize };
 }
 
-/** A list's count headers: X-Total-Count, X-Total-Count-Estimated when it is one, X-Has-Next-Page, X-Next-Cursor (docs/api.md). */
+/**
+ * A list's count headers, for a list that counts to its page (`countMatching`, or a capped
+ * count): X-Total-Count, X-Total-Count-Estimated or X-Total-Count-Capped when it is one,
+ * X-Has-Next-Page, X-Next-Cursor (docs/api.md).
+ */
 export function sendListCount(reply: FastifyReply, count: ListCount): void {
   reply.header(TOTAL_COUNT_HEADER, String(count.total));
   if (count.estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+  if (count.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
   reply.header(HAS_NEXT_PAGE_HEADER, String(count.hasNextPage));
   if (count.nextCursor) reply.header(NEXT_CURSOR_HEADER, count.nextCursor);
+}
+
+/**
+ * X-Total-Count of a list that knows its exact total: a `count(*)` beside the page, or every row
+ * of a bounded list (an agreement's properties, a master-data type). The client pages on it.
+ */
+export function sendTotalCount(reply: FastifyReply, total: number): void {
+  reply.header(TOTAL_COUNT_HEADER, String(total));
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { pgBossAdapter } from './pg-boss-adapter';
 import { startQueueWorker, type QueueWorker } from './queue-worker';
+import { JOB_RETRY } from './retry-schedule';
 
 /**
  * Background work: cron schedules and queues on pg-boss, in the application's own database
@@ -69,7 +70,7 @@ const CRON_TICK_QUEUE = '__pgboss__send-it';
 /** How long a stop waits for running handlers. */
 const STOP_TIMEOUT_MS = 10_000;
 const SINGLETON_SECONDS = 6 * 60 * 60;
-const JOB_DEFAULTS: Required<JobOptions> = { expireInSeconds: 15 * 60, retryDelaySeconds: 15, retryLimit: 3, batchSize: 1, pollingIntervalSeconds: 2 };
+const JOB_DEFAULTS: Required<JobOptions> = { expireInSeconds: 15 * 60, retryDelaySeconds: JOB_RETRY.delaySeconds, retryLimit: JOB_RETRY.limit, batchSize: 1, pollingIntervalSeconds: 2 };
 
 function queueOptions(options: Required<JobOptions>) {
   return { retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: options.expireInSeconds };

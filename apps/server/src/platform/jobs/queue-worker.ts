@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { JobHandler, JobOptions } from './jobs';
+import { DATABASE_WAIT, nextDatabaseWaitMs } from './retry-schedule';
 
 /**
  * One queue's worker: fetch a batch, run each job, record each outcome — every step awaited.
@@ -28,10 +29,6 @@ export interface QueueWorker {
   /** Stops fetching; waits up to `timeoutMs` for the running job, then fails it and the rest of its batch (pg-boss retries them). */
   stop(timeoutMs: number): Promise<void>;
 }
-
-/** Waits between attempts while the database does not answer: 0.25 s doubling to 5 s. */
-const FIRST_WAIT_MS = 250;
-const LONGEST_WAIT_MS = 5_000;
 
 type Outcome = { failed: false } | { failed: true; error: unknown };
 
@@ -85,7 +82,7 @@ export function startQueueWorker(settings: QueueWorkerSettings): QueueWorker {
   }
 
   async function untilDatabaseAnswers(): Promise<void> {
-    for (let wait = FIRST_WAIT_MS; !stopped.signal.aborted && !(await databaseAnswers()); wait = Math.min(wait * 2, LONGEST_WAIT_MS)) await pause(wait);
+    for (let wait: number = DATABASE_WAIT.firstMs; !stopped.signal.aborted && !(await databaseAnswers()); wait = nextDatabaseWaitMs(wait)) await pause(wait);
   }
 
   async function run(job: PgBoss.Job<object>): Promise<Outcome> {
@@ -108,7 +105,7 @@ export function startQueueWorker(settings: QueueWorkerSettings): QueueWorker {
   async function record(job: PgBoss.Job<object>, outcome: Outcome): Promise<void> {
     if (outcome.failed) log.warn({ err: outcome.error, job: name, jobId: job.id }, 'job failed; it will be retried');
     const message = outcome.failed ? (outcome.error instanceof Error ? outcome.error.message : String(outcome.error)) : '';
-    for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+    for (let wait: number = DATABASE_WAIT.firstMs; ; wait = nextDatabaseWaitMs(wait)) {
       try {
         await (outcome.failed ? boss.fail(name, job.id, { message }) : boss.complete(name, job.id));
         return;

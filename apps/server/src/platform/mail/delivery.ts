@@ -3,16 +3,15 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { RETRY_ATTEMPTS, retryDelayMinutes } from '../jobs/retry-schedule';
 import { mailOutbox } from './mail.table';
 
 export const MAIL_DELIVERY_JOB = 'mail-deliver';
 /**
- * Minutes to wait after each failed attempt: about a day of retries in all (22 h 21 min) before an
- * e-mail is failed for good, so an SMTP outage of hours loses nothing. Staff can resend failed
- * ones (POST /api/Mail/{id}/Resend).
+ * An e-mail is failed for good after the retry schedule's attempts (about a day, so an SMTP outage
+ * of hours loses nothing); staff can resend failed ones (POST /api/Mail/{id}/Resend).
  */
-export const MAIL_RETRY_MINUTES = [1, 5, 15, 60, 3 * 60, 6 * 60, 12 * 60] as const;
-export const MAX_MAIL_ATTEMPTS = MAIL_RETRY_MINUTES.length + 1;
+export const MAX_MAIL_ATTEMPTS = RETRY_ATTEMPTS;
 /** A row being sent is leased for this long; if its sender dies, another picks it up after. */
 const SENDING_LEASE = sql`now() + interval '10 minutes'`;
 const BATCH_SIZE = 20;
@@ -32,11 +31,6 @@ export interface MailDeliveryOptions {
   db: Db;
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
   log: FastifyBaseLogger;
-}
-
-/** Minutes to wait after the n-th failed attempt. */
-export function retryDelayMinutes(attempts: number): number {
-  return MAIL_RETRY_MINUTES[Math.min(Math.max(attempts, 1), MAIL_RETRY_MINUTES.length) - 1]!;
 }
 
 /**

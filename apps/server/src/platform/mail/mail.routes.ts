@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAIL_MESSAGES, TOTAL_COUNT_HEADER, ZIdParams, ZMailListQuery, ZMailMessage, type TSessionUser } from '@apron/core';
+import { MAIL_MESSAGES, ZIdParams, ZMailListQuery, ZMailMessage } from '@apron/core';
+import { signedInActorOf } from '../audit/actor';
 import type { AppContext } from '../context';
 import { AppError, notFound } from '../errors/app-error';
+import { sendTotalCount } from '../http/list-count';
 import { MAIL_DELIVERY_JOB } from './delivery';
 import { findMailBody, listMail, presentMail, resendFailedMail } from './mail-admin';
 import { ZSentMailBody } from '@apron/core/communications';
@@ -19,7 +21,7 @@ export async function mailRoutes(root: FastifyInstance, ctx: AppContext): Promis
     { config: { access: 'admin:Settings' }, schema: { tags, querystring: ZMailListQuery, response: { 200: z.array(ZMailMessage) } } },
     async (request, reply) => {
       const { rows, total } = await listMail(ctx.db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
+      sendTotalCount(reply, total);
       return rows.map(presentMail);
     },
   );
@@ -38,7 +40,7 @@ export async function mailRoutes(root: FastifyInstance, ctx: AppContext): Promis
     '/api/Mail/:id/Resend',
     { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, response: { 200: ZMailMessage } } },
     async (request) => {
-      const outcome = await resendFailedMail(ctx.db, { user: request.user as TSessionUser, requestId: request.id }, request.params.id);
+      const outcome = await resendFailedMail(ctx.db, signedInActorOf(request), request.params.id);
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'not-failed') throw new AppError('CONFLICT', MAIL_MESSAGES.notFailed);
       // Nudge the delivery job rather than wait for its next minute (a failure here only waits).
