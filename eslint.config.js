@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
+import { noModuleStateRule } from './tools/eslint/no-module-state.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -69,6 +70,14 @@ export default tseslint.config(
   {
     files: ['packages/**'],
     rules: { 'no-restricted-imports': ['error', packagesMustNotImportApps] },
+  },
+  {
+    // No mutable state at module scope in the server: it would be shared by every app in the
+    // process (docs/architecture.md, "Plug-ins"). Test files keep their fixtures in `let`s.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'apron-state': { rules: { 'no-module-state': noModuleStateRule } } },
+    rules: { 'apron-state/no-module-state': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

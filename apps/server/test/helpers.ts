@@ -7,6 +7,7 @@ import type { Database, Db } from '../src/db/client';
 import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/auth/sessions';
 import { insertAccount, type NewAccount } from '../src/modules/accounts/index';
 import { companies } from '../src/modules/companies/companies.table';
+import type { PluginRegistry } from '../src/platform/plugins/registry';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -14,6 +15,8 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /** The app's plug-in registry (ctx.plugins). */
+  plugins: PluginRegistry;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     db: database.db,
     database,
     config,
+    plugins: app.plugins,
     close: async () => {
       await app.close();
       await database.close();

@@ -31,7 +31,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
   const loadLink = async (user: TSessionUser | null, agreementId: string, propertyId: string) => {
     const agreement = await loadAgreement(ctx.db, user, agreementId);
     const { today } = await leaseCalendar(ctx.db);
-    const link = await links.findAgreementProperty(ctx.db, agreement.id, propertyId, today);
+    const link = await links.findAgreementProperty(ctx, ctx.db, agreement.id, propertyId, today);
     if (!link) throw notFound('Property is not part of this agreement');
     return link;
   };
@@ -42,7 +42,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     { config: { access: (user) => hasModule(user, 'Lease') }, schema: { tags, response: { 200: z.array(ZAgreementPropertyOption) } } },
     async (_request, reply) => {
       const { today } = await leaseCalendar(ctx.db);
-      const rows = await links.listPropertyOptions(ctx.db, today);
+      const rows = await links.listPropertyOptions(ctx, ctx.db, today);
       reply.header(TOTAL_COUNT_HEADER, String(rows.length));
       return rows.map((p) => ({ _id: p.id, name: p.name, rent: fromCents(p.rentCents), status: p.status }));
     },
@@ -54,7 +54,7 @@ export async function agreementPropertiesRoutes(app: FastifyInstance, ctx: AppCo
     async (request, reply) => {
       const agreement = await loadAgreement(ctx.db, request.user, request.params.id);
       const { today } = await leaseCalendar(ctx.db);
-      const rows = await links.listAgreementProperties(ctx.db, agreement.id, today);
+      const rows = await links.listAgreementProperties(ctx, ctx.db, agreement.id, today);
       reply.header(TOTAL_COUNT_HEADER, String(rows.length));
       return rows.map(presentAgreementProperty);
     },

@@ -33,7 +33,7 @@ export async function propertyItemsRoutes(app: FastifyInstance, ctx: AppContext)
 
   const linkOf = async (user: TSessionUser | null, agreementId: string, propertyId: string) => {
     await loadAgreement(ctx.db, user, agreementId);
-    const link = await links.findAgreementProperty(ctx.db, agreementId, propertyId, '1970-01-01');
+    const link = await links.findAgreementProperty(ctx, ctx.db, agreementId, propertyId, '1970-01-01');
     if (!link) throw notFound('Property is not part of this agreement');
     return link;
   };

@@ -12,7 +12,7 @@ export async function registerInspections(app: FastifyInstance, ctx: AppContext)
   }, { expireInSeconds: 120 });
 }
 
-export { onInspectionCompleted, type InspectionCompletedEvent, type InspectionCompletedHandler } from './completion-hooks';
+export { inspectionCompleted, type InspectionCompletedEvent, type InspectionCompletedHandler } from './completion-hooks';
 export { listInspectionsForMaster, getInspectionSummary, openInspectionCount, listMasterInspectionOptions } from './inspection-facts';
 export { runInspectionSchedule, INSPECTION_SCHEDULE_JOB } from './schedule.job';
 export { seedDemoInspections } from './demo-inspections';

@@ -7,7 +7,7 @@ import {
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
-import { leaseSource } from './lease-source';
+import { leaseSourceOf } from './lease-source';
 import { attributesOfType, findType } from './master-data.repo';
 import { presentAttribute, presentGridRow } from './properties.presenter';
 import { actorOf } from './properties.policy';
@@ -49,7 +49,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
     '/api/Property/Grid',
     { config: { access: 'module:Property' }, schema: { tags, querystring: ZPropertyGridQuery, response: { 200: z.array(ZPropertyGridRow) } } },
     async (request, reply) => {
-      const { rows, total } = await repo.findPropertiesForGrid(ctx.db, request.query, repo.today());
+      const { rows, total } = await repo.findPropertiesForGrid(ctx, ctx.db, request.query, repo.today());
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(presentGridRow);
     },
@@ -63,19 +63,19 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
       schema: { tags, querystring: ZPropertyGridQuery.extend({ pageSize: ZPropertyGridQuery.shape.pageSize.default(1000) }), response: { 200: z.array(ZPropertyGridRow) } },
     },
     async (request, reply) => {
-      const { rows, total } = await repo.findPropertiesForGrid(ctx.db, request.query, repo.today());
+      const { rows, total } = await repo.findPropertiesForGrid(ctx, ctx.db, request.query, repo.today());
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(presentGridRow);
     },
   );
 
   r.get('/api/Property/List/:id', { config: { access: 'module:Property' }, schema: { tags, params: ZIdParams, response: { 200: ZProperty } } }, async (request) =>
-    service.loadPropertyDetail(ctx.db, request.user, await loadOr404(request.params.id)),
+    service.loadPropertyDetail(ctx, ctx.db, request.user, await loadOr404(request.params.id)),
   );
 
   r.post('/api/Property/List', { config: { access: 'admin:Property' }, schema: { tags, body: ZPropertyInput, response: { 201: ZProperty } } }, async (request, reply) => {
     const row = await ctx.db.transaction((tx) => service.createProperty(tx, actorOf(request), request.body));
-    return reply.status(201).send(await service.loadPropertyDetail(ctx.db, request.user, row));
+    return reply.status(201).send(await service.loadPropertyDetail(ctx, ctx.db, request.user, row));
   });
 
   r.put(
@@ -83,7 +83,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
     { config: { access: 'admin:Property' }, schema: { tags, params: ZIdParams, body: ZPropertyInput, response: { 200: ZProperty } } },
     async (request) => {
       const row = await ctx.db.transaction((tx) => service.updateProperty(tx, actorOf(request), request.params.id, request.body));
-      return service.loadPropertyDetail(ctx.db, request.user, row);
+      return service.loadPropertyDetail(ctx, ctx.db, request.user, row);
     },
   );
 
@@ -101,8 +101,8 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
     '/api/Property/List/Status/:id',
     { config: { access: 'admin:Property' }, schema: { tags, params: ZIdParams, body: ZPropertyStatusChange, response: { 200: ZProperty } } },
     async (request) => {
-      const row = await ctx.db.transaction((tx) => service.setPropertyStatus(tx, actorOf(request), request.params.id, request.body.status));
-      return service.loadPropertyDetail(ctx.db, request.user, row);
+      const row = await ctx.db.transaction((tx) => service.setPropertyStatus(ctx, tx, actorOf(request), request.params.id, request.body.status));
+      return service.loadPropertyDetail(ctx, ctx.db, request.user, row);
     },
   );
 
@@ -111,7 +111,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
     { config: { access: 'module:Property' }, schema: { tags, params: ZIdParams, response: { 200: z.array(ZLeaseHistoryRow) } } },
     async (request, reply) => {
       await loadOr404(request.params.id);
-      const rows = await leaseSource().leaseHistory(ctx.db, request.params.id);
+      const rows = await leaseSourceOf(ctx).leaseHistory(ctx.db, request.params.id);
       reply.header(TOTAL_COUNT_HEADER, String(rows.length));
       return rows;
     },
@@ -125,7 +125,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
       await loadOr404(request.params.id);
       const { bytes } = await readUpload(request);
       const row = await service.setHeaderImage(ctx.db, storage, actorOf(request), request.params.id, bytes);
-      return service.loadPropertyDetail(ctx.db, request.user, row);
+      return service.loadPropertyDetail(ctx, ctx.db, request.user, row);
     },
   );
 
@@ -137,7 +137,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext, st
       const parsed = ZId.safeParse(fields.propertyId ?? request.query.propertyId);
       if (!parsed.success) throw fieldError('propertyId', 'Invalid Id');
       await service.addGalleryImage(ctx.db, storage, actorOf(request), parsed.data, bytes);
-      return reply.status(201).send(await service.loadPropertyDetail(ctx.db, request.user, await loadOr404(parsed.data)));
+      return reply.status(201).send(await service.loadPropertyDetail(ctx, ctx.db, request.user, await loadOr404(parsed.data)));
     },
   );
 
