@@ -5,7 +5,7 @@ import { eventually } from './smtp-sink';
 import { attachmentOwners } from '../src/modules/attachments/index';
 import { propertyLeases } from '../src/modules/properties/index';
 import { buildProperty } from '../src/modules/properties/properties.factories';
-import { domainEvents } from '../src/platform/events/events.table';
+import { EVENTS_DISPATCH_JOB } from '../src/platform/events/index';
 
 // Two apps in one process (as the server suite runs them: many test files in one fork), each on
 // its own database: what one app plugs in, or stands in for, the other never sees.
@@ -50,18 +50,22 @@ describe('plug-ins are per app', () => {
     expect((await firstAdmin.request({ method: 'GET', url: `/api/Property/List/${mine._id}` })).json()).toMatchObject({ status: 'Active' });
   });
 
-  it("a request's events nudge its own app's dispatch: delivered within seconds, not at the next minute", async () => {
-    await first.app.jobs.start();
+  it("a request's events nudge its own app's dispatch, and no other app's", async () => {
+    const nudges = async (t: TestApp) =>
+      Number((await t.database.query(`select count(*)::int as n from pgboss.job where name = $1 and singleton_key = 'nudge'`, [EVENTS_DISPATCH_JOB])).rows[0]!.n);
+    await Promise.all([first.app.jobs.start(), second.app.jobs.start()]);
     try {
-      await first.db.update(domainEvents).set({ processedAt: sql`now()` });
-      const property = await buildProperty(firstAdmin);
-      const delivered = await eventually(async () => {
-        const rows = await first.db.select().from(domainEvents).where(sql`${domainEvents.recordId} = ${property._id} and ${domainEvents.processedAt} is not null`);
-        return rows.length > 0 ? rows : null;
-      }, 15_000);
-      expect(delivered[0]).toMatchObject({ module: 'Property', trigger: 'Created', attempts: 1 });
+      expect([await nudges(first), await nudges(second)]).toEqual([0, 0]);
+      // A change in the first app publishes an event: its dispatch is asked for at once.
+      await buildProperty(firstAdmin);
+      await eventually(async () => (await nudges(first)) > 0);
+      // A request of the second app that publishes nothing asks its dispatch for nothing (a count
+      // shared by the process used to make it nudge too).
+      expect((await secondAdmin.request({ method: 'GET', url: '/api/Property/Grid' })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await nudges(second)).toBe(0);
     } finally {
-      await first.app.jobs.stop();
+      await Promise.all([first.app.jobs.stop(), second.app.jobs.stop()]);
     }
   });
 });
