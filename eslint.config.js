@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
 import { doorExportsRule } from './tools/eslint/door-exports.js';
+import { noModuleStateRule } from './tools/eslint/no-module-state.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -83,6 +84,14 @@ export default tseslint.config(
     // a long registration function hides which closure each handler uses.
     files: ['apps/server/src/**/*.routes.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // No mutable state at module scope in the server: it would be shared by every app in the
+    // process (docs/architecture.md, "Plug-ins"). Test files keep their fixtures in `let`s.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'apron-state': { rules: { 'no-module-state': noModuleStateRule } } },
+    rules: { 'apron-state/no-module-state': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -11,7 +11,8 @@ export default defineConfig({
     pool: 'forks',
     // A fork keeps its imported modules from file to file instead of importing the whole app again
     // for each of the ~80 files (about 3 s each): every file builds its own app on its own
-    // database, and module-level state is keyed by database (WeakMaps) or the same for every app.
+    // database, and there is no module-level state to share: each app holds its own (ctx.plugins,
+    // closures; lint: apron-state/no-module-state; test/plugins-per-app.test.ts).
     isolate: false,
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,

@@ -64,7 +64,7 @@ export interface HttpScenario {
 
 type Query = Database['query'];
 
-/** The session lookup of platform/auth/sessions.ts `findSession`, as SQL. */
+/** The session lookup of platform/auth/sessions.ts `createSessionLookup`, as SQL. */
 export const SESSION_SQL = `select s.id, s.account_id, s.csrf_token, s.id_token, s.created_at, s.last_seen_at, s.expires_at, a.*
   from sessions s inner join accounts a on a.id = s.account_id
   where s.id = $1 and s.expires_at > now() and a.enabled = true

@@ -53,6 +53,8 @@ export function loggerOptions(level: string): Record<string, unknown> {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: Jobs;
+    /** This app's plug-ins (ctx.plugins): tests stand in for a provider through it. */
+    plugins: PluginRegistry;
   }
 }
 
@@ -122,7 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobs({ database, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
-  const ctx: AppContext = { config, database, db: database.db, log: app.log, jobs, files: createFileStorage(config), plugins: new PluginRegistry() };
+  const plugins = new PluginRegistry();
+  app.decorate('plugins', plugins);
+  const ctx: AppContext = { config, database, db: database.db, log: app.log, jobs, files: createFileStorage(config), plugins };
   for (const register of MODULES) await register(app, ctx);
 
   const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app, deps.webDist);

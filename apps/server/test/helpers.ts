@@ -8,6 +8,7 @@ import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/au
 import { insertAccount } from '../src/modules/accounts/index';
 import type { NewAccount } from '../src/modules/accounts/accounts.test-support';
 import { companies } from '../src/modules/companies/companies.table';
+import type { PluginRegistry } from '../src/platform/plugins/registry';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -15,6 +16,8 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /** The app's plug-in registry (ctx.plugins). */
+  plugins: PluginRegistry;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     db: database.db,
     database,
     config,
+    plugins: app.plugins,
     close: async () => {
       await app.close();
       await database.close();

@@ -19,7 +19,7 @@ import type { GetRequest, HttpScenario, ServerLabel } from '../scenarios';
  * Cursors stay fixed, so both servers get the same answers in the same order.
  *
  * The SQL below is what the app runs for one poll (chat.policy.ts resolveChatCaller: the applicant
- * and whether the private link's token is theirs, in one statement; chat.repo.ts findMessages: the
+ * and whether the private link's token is theirs, in one statement; chat.repo.ts createMessageReader: the
  * thread after the cursor with each message's documents, in one statement); staff add the session
  * lookup first. The app sends both as named prepared statements; the baseline sends the same text
  * unnamed, as every baseline here does.

@@ -5,6 +5,9 @@ import { airportToday } from '../../../apps/server/src/modules/invoices/index';
 import { seedBenchAgreements } from '../../../apps/server/src/modules/agreements/agreements.seed-support';
 import { ensureSystemSettings } from '../../../apps/server/src/modules/settings/index';
 import { invoiceReport, loadDashboard } from '../../../apps/server/src/modules/reports/reports.bench-support';
+import { propertyLeases } from '../../../apps/server/src/modules/properties/index';
+import { agreementsLeaseSource } from '../../../apps/server/src/modules/agreements/agreements.bench-support';
+import { PluginRegistry } from '../../../apps/server/src/platform/plugins/plugins.bench-support';
 import type { Database } from '../../../apps/server/src/db/db.bench-support';
 import type { ScratchDb } from '../scratch-db';
 
@@ -119,7 +122,10 @@ export async function measureReports(scratch: ScratchDb, size: number, rounds = 
       },
     );
     const staff: TSessionUser = { id: '00000000-0000-4000-8000-000000000001', email: 'bench@apron.test', isInternal: true, isAdmin: true, modules: [...MODULES], companyId: null } as unknown as TSessionUser;
-    const dashboard = await pairedMedians(rounds, () => loadDashboard(database.db, staff), () => dashboardBare(database, today));
+    // The dashboard as an app composes it: occupancy reads the agreements' leases, as the bare SQL does.
+    const plugins = new PluginRegistry();
+    plugins.provide(propertyLeases, 'agreements', agreementsLeaseSource);
+    const dashboard = await pairedMedians(rounds, () => loadDashboard({ plugins }, database.db, staff), () => dashboardBare(database, today));
     const yearlyMs = yearly.appMs;
     const yearlyBareMs = yearly.bareMs;
     const dashboardMs = dashboard.appMs;

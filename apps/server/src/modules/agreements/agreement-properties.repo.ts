@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TLeaseHistoryRow, TPropertyStatus } from '@apron/core';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import type { PluginScope } from '../../platform/plugins/registry';
 import { leasedPropertiesOn } from './report-facts';
 import { findPropertySummaries, listPropertySummaries } from '../properties/index';
 import { insuranceTypeNameSql } from '../settings/index';
@@ -26,27 +27,37 @@ const linkColumns = {
 export type LinkData = { id: string; agreementId: string; propertyId: string; startDate: string; endDate: string | null; name: string; rentCents: number; address: string; status: TPropertyStatus };
 
 /** The links with what the properties module tells of each property (name, rent, address, status). */
-async function withProperties(db: DbOrTx, links: Array<Omit<LinkData, 'name' | 'rentCents' | 'address' | 'status'>>, day: string): Promise<LinkData[]> {
-  const summaries = await findPropertySummaries(db, links.map((link) => link.propertyId), day);
+async function withProperties(scope: PluginScope, db: DbOrTx, links: Array<Omit<LinkData, 'name' | 'rentCents' | 'address' | 'status'>>, day: string): Promise<LinkData[]> {
+  const summaries = await findPropertySummaries(scope, db, links.map((link) => link.propertyId), day);
   return links.flatMap((link) => {
     const property = summaries.get(link.propertyId);
     return property ? [{ ...link, name: property.name, rentCents: property.rentCents, address: property.address, status: property.status }] : [];
   });
 }
 
-export async function listAgreementProperties(db: DbOrTx, agreementId: string, day: string): Promise<LinkData[]> {
+export async function listAgreementProperties(scope: PluginScope, db: DbOrTx, agreementId: string, day: string): Promise<LinkData[]> {
   const links = await db.select(linkColumns).from(agreementProperties).where(eq(agreementProperties.agreementId, agreementId)).limit(1000);
-  const rows = await withProperties(db, links, day);
+  const rows = await withProperties(scope, db, links, day);
   return rows.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-export async function findAgreementProperty(db: DbOrTx, agreementId: string, propertyId: string, day: string): Promise<LinkData | null> {
+export async function findAgreementProperty(scope: PluginScope, db: DbOrTx, agreementId: string, propertyId: string, day: string): Promise<LinkData | null> {
   const links = await db
     .select(linkColumns)
     .from(agreementProperties)
     .where(and(eq(agreementProperties.agreementId, agreementId), eq(agreementProperties.propertyId, propertyId)))
     .limit(1);
-  return (await withProperties(db, links, day))[0] ?? null;
+  return (await withProperties(scope, db, links, day))[0] ?? null;
+}
+
+/** The link of a property to an agreement, from this module's table alone (its id, its period). */
+export async function findLinkByPair(db: DbOrTx, agreementId: string, propertyId: string): Promise<AgreementPropertyRow | null> {
+  const [row] = await db
+    .select()
+    .from(agreementProperties)
+    .where(and(eq(agreementProperties.agreementId, agreementId), eq(agreementProperties.propertyId, propertyId)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findLinkById(db: DbOrTx, linkId: string): Promise<AgreementPropertyRow | null> {

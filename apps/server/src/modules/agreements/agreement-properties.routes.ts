@@ -29,10 +29,10 @@ function requireRole(user: TSessionUser | null, allowed: boolean): asserts user 
 }
 
 /** A property of an agreement the caller may read, as it stands today; 404 when it is not part of it. */
-async function loadLink(db: DbOrTx, user: TSessionUser | null, agreementId: string, propertyId: string) {
-  const agreement = await loadAgreement(db, user, agreementId);
-  const { today } = await leaseCalendar(db);
-  const link = await links.findAgreementProperty(db, agreement.id, propertyId, today);
+async function loadLink(ctx: AppContext, user: TSessionUser | null, agreementId: string, propertyId: string) {
+  const agreement = await loadAgreement(ctx.db, user, agreementId);
+  const { today } = await leaseCalendar(ctx.db);
+  const link = await links.findAgreementProperty(ctx, ctx.db, agreement.id, propertyId, today);
   if (!link) throw notFound('Property is not part of this agreement');
   return link;
 }
@@ -53,7 +53,7 @@ function agreementPropertyRoutes(r: ZodApp, ctx: AppContext): void {
     { config: { access: (user) => hasModule(user, 'Lease') }, schema: { tags, response: { 200: z.array(ZAgreementPropertyOption) } } },
     async (_request, reply) => {
       const { today } = await leaseCalendar(ctx.db);
-      const rows = await links.listPropertyOptions(ctx.db, today);
+      const rows = await links.listPropertyOptions(ctx, ctx.db, today);
       sendTotalCount(reply, rows.length);
       return rows.map((p) => ({ _id: p.id, name: p.name, rent: fromCents(p.rentCents), status: p.status }));
     },
@@ -65,7 +65,7 @@ function agreementPropertyRoutes(r: ZodApp, ctx: AppContext): void {
     async (request, reply) => {
       const agreement = await loadAgreement(ctx.db, request.user, request.params.id);
       const { today } = await leaseCalendar(ctx.db);
-      const rows = await links.listAgreementProperties(ctx.db, agreement.id, today);
+      const rows = await links.listAgreementProperties(ctx, ctx.db, agreement.id, today);
       sendTotalCount(reply, rows.length);
       return rows.map(presentAgreementProperty);
     },
@@ -76,7 +76,7 @@ function agreementPropertyRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Agreements/Properties/:agreementId/:propertyId',
     { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZAgreementPropertyDetail } } },
     async (request) => {
-      const link = await loadLink(ctx.db, request.user, request.params.agreementId, request.params.propertyId);
+      const link = await loadLink(ctx, request.user, request.params.agreementId, request.params.propertyId);
       const [deposit, insuranceRows, aircraftRows] = [
         await links.findDeposit(ctx.db, link.id),
         await links.listInsurances(ctx.db, link.id),
@@ -99,7 +99,7 @@ function agreementPropertyRoutes(r: ZodApp, ctx: AppContext): void {
       const { agreementId, propertyId } = request.params;
       const { today } = await leaseCalendar(ctx.db);
       await ctx.db.transaction((tx) => service.addAgreementProperty(tx, signedInActorOf(request), agreementId, propertyId, today));
-      return reply.status(201).send(presentAgreementProperty(await loadLink(ctx.db, user, agreementId, propertyId)));
+      return reply.status(201).send(presentAgreementProperty(await loadLink(ctx, user, agreementId, propertyId)));
     },
   );
 
@@ -119,7 +119,7 @@ function depositRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Agreements/Security/:agreementId/:propertyId',
     { config: { access: 'signedIn' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZSecurityDeposit.nullable() } } },
     async (request) => {
-      const link = await loadLink(ctx.db, request.user, request.params.agreementId, request.params.propertyId);
+      const link = await loadLink(ctx, request.user, request.params.agreementId, request.params.propertyId);
       const deposit = await links.findDeposit(ctx.db, link.id);
       return deposit ? presentDeposit(deposit) : null;
     },
@@ -147,7 +147,7 @@ function propertyLinkRoutes(r: ZodApp, ctx: AppContext): void {
       { config: { access: 'internal' }, schema: { tags, params: ZAgreementPropertyItemParams, response: { 200: ZMessage } } },
       async (request) => {
         requireRole(request.user, isLeaseAdmin(request.user) || isPropertyAdmin(request.user));
-        const link = await loadLink(ctx.db, request.user, request.params.agreementId, request.params.propertyId);
+        const link = await loadLink(ctx, request.user, request.params.agreementId, request.params.propertyId);
         const { itemId } = request.params;
         const owner = { ownerType: 'agreementProperty', ownerId: link.id };
         const found =

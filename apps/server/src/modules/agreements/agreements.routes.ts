@@ -73,7 +73,7 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request) => {
       const user = request.user!;
       const calendar = await leaseCalendar(ctx.db);
-      await ctx.db.transaction((tx) => service.updateAgreement(tx, signedInActorOf(request), request.params.id, request.body, calendar));
+      await ctx.db.transaction((tx) => service.updateAgreement(ctx, tx, signedInActorOf(request), request.params.id, request.body, calendar));
       return presentAgreement(await loadAgreement(ctx.db, user, request.params.id), user);
     },
   );

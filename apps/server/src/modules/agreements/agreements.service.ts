@@ -3,6 +3,7 @@ import { AGREEMENT_MESSAGES, deriveAgreementStatus, type TAgreementValues, type 
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
+import type { PluginScope } from '../../platform/plugins/registry';
 import { findCompany } from '../companies/index';
 import { findProperty } from '../properties/index';
 import { invoiceCycleExists, paymentTypeExists } from '../settings/index';
@@ -83,7 +84,7 @@ export async function lockOpenAgreement(tx: Tx, id: string): Promise<AgreementRo
   return current;
 }
 
-export async function updateAgreement(tx: Tx, actor: Actor, id: string, values: TAgreementValues, calendar: Calendar): Promise<AgreementRow> {
+export async function updateAgreement(scope: PluginScope, tx: Tx, actor: Actor, id: string, values: TAgreementValues, calendar: Calendar): Promise<AgreementRow> {
   const current = await lockOpenAgreement(tx, id);
   await checkReferences(tx, values, current);
   const [updated] = await withLeaseRules(async () => {
@@ -96,7 +97,7 @@ export async function updateAgreement(tx: Tx, actor: Actor, id: string, values: 
     return rows;
   });
   // A longer period may now cover a property made Inactive after the lease had ended.
-  for (const link of await links.listAgreementProperties(tx, id, calendar.today)) refuseInactiveUnderLease(link.status, updated!, calendar.today);
+  for (const link of await links.listAgreementProperties(scope, tx, id, calendar.today)) refuseInactiveUnderLease(link.status, updated!, calendar.today);
   await recordAudit(tx, actor, { action: 'update', entity: 'agreement', entityId: id, before: auditRow(current), after: auditRow(updated!) });
   await publishAgreementEvent(tx, updated!, 'Updated');
   return updated!;
@@ -138,7 +139,7 @@ export async function removeAgreementProperty(tx: Tx, actor: Actor, agreementId:
 }
 
 export async function findLinkId(tx: Tx, agreementId: string, propertyId: string): Promise<string> {
-  const link = await links.findAgreementProperty(tx, agreementId, propertyId, '1970-01-01');
+  const link = await links.findLinkByPair(tx, agreementId, propertyId);
   if (!link) throw notFound('Property is not part of this agreement');
   return link.id;
 }

@@ -6,7 +6,7 @@ import { findAccountByEmail, insertAccount } from '../accounts/index';
 import { updateAccountRow } from '../../platform/auth/accounts.repo';
 import { findCompanyIdsByName } from '../companies/companies.seed-support';
 import { insertCompany } from '../companies/index';
-import { listPropertySummaries } from '../properties/index';
+import { listActivePropertyRents } from '../properties/index';
 import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/settings.seed-support';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { leaseCalendar } from './lease-calendar';
@@ -101,7 +101,7 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
 
   // Through their owners, one after another (a transaction is one connection), each by name.
   // A property under a current lease is never Inactive (PRODUCT-RULES 31): Inactive ones stay unleased.
-  const props = (await listPropertySummaries(tx, today)).filter((p) => p.status !== 'Inactive').map(({ id, name, rentCents }) => ({ id, name, rentCents }));
+  const props = await listActivePropertyRents(tx);
   const ids = async (type: 'invoiceCycles' | 'paymentTypes' | 'insuranceTypes') => (await listAllMasterRows(tx, MASTER_DEFINITIONS[type])).map((row) => ({ id: row.id as string }));
   const cycles = await ids('invoiceCycles');
   const payTypes = await ids('paymentTypes');

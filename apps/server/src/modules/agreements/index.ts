@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { registerAttachmentOwner, type AttachmentOwner } from '../attachments/index';
-import { registerLeaseSource } from '../properties/index';
+import { attachmentOwners, type AttachmentOwner } from '../attachments/index';
+import { propertyLeases } from '../properties/index';
 import { agreementPropertiesRoutes } from './agreement-properties.routes';
 import { findLinkById } from './agreement-properties.repo';
 import { agreementScopeOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
@@ -43,9 +43,9 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
   await agreementPropertiesRoutes(app, ctx);
   await propertyItemsRoutes(app, ctx);
   await rentAdjustmentRoutes(app, ctx);
-  registerLeaseSource(agreementsLeaseSource);
-  registerAttachmentOwner(ctx, 'agreement', agreementOwner(async (id) => id));
-  registerAttachmentOwner(ctx, 'agreementProperty', agreementOwner(async (id, db) => (await findLinkById(db, id))?.agreementId ?? null));
+  ctx.plugins.provide(propertyLeases, 'agreements', agreementsLeaseSource);
+  ctx.plugins.provide(attachmentOwners, 'agreement', agreementOwner(async (id) => id));
+  ctx.plugins.provide(attachmentOwners, 'agreementProperty', agreementOwner(async (id, db) => (await findLinkById(db, id))?.agreementId ?? null));
   ctx.jobs.schedule(AGREEMENT_STATUS_JOB, AGREEMENT_STATUS_CRON, async () => {
     const run = await runAgreementStatusJob(ctx.db);
     ctx.log.info({ today: run.today, changed: run.changed.length, insurancesAlerted: run.insurancesAlerted }, 'agreement statuses updated');

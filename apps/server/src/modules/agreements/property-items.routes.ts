@@ -32,9 +32,9 @@ function inScope<T extends { companyId: string }>(user: TSessionUser | null, row
 }
 
 /** The link of a property to an agreement the caller may read; 404 when it is not part of it. */
-async function linkOf(db: DbOrTx, user: TSessionUser | null, agreementId: string, propertyId: string) {
-  await loadAgreement(db, user, agreementId);
-  const link = await links.findAgreementProperty(db, agreementId, propertyId, '1970-01-01');
+async function linkOf(ctx: AppContext, user: TSessionUser | null, agreementId: string, propertyId: string) {
+  await loadAgreement(ctx.db, user, agreementId);
+  const link = await links.findAgreementProperty(ctx, ctx.db, agreementId, propertyId, '1970-01-01');
   if (!link) throw notFound('Property is not part of this agreement');
   return link;
 }
@@ -52,7 +52,7 @@ function insuranceRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Insurances',
     { config: { access: 'signedIn' }, schema: { tags, body: ZAgreementPropertyParams, response: { 200: z.array(ZInsurance) } } },
     async (request, reply) => {
-      const link = await linkOf(ctx.db, request.user, request.body.agreementId, request.body.propertyId);
+      const link = await linkOf(ctx, request.user, request.body.agreementId, request.body.propertyId);
       const rows = await links.listInsurances(ctx.db, link.id);
       sendTotalCount(reply, rows.length);
       return rows.map(presentInsurance);
@@ -105,7 +105,7 @@ function aircraftRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Aircrafts',
     { config: { access: 'signedIn' }, schema: { tags, querystring: ZAgreementPropertyParams, response: { 200: z.array(ZAircraft) } } },
     async (request, reply) => {
-      const link = await linkOf(ctx.db, request.user, request.query.agreementId, request.query.propertyId);
+      const link = await linkOf(ctx, request.user, request.query.agreementId, request.query.propertyId);
       const rows = await links.listAircraft(ctx.db, link.id);
       sendTotalCount(reply, rows.length);
       return rows.map(presentAircraft);

@@ -70,7 +70,7 @@ describe('Settings > Notifications for Inspections, Workorders and Assets', () =
       payload: { name: 'Asset added', module: 'Assets', trigger: 'Created', notify: 'Both', template: '<p>Asset {{assetNumber}} ({{assetType}}) is {{status}}</p>' },
     });
     expect(rule.statusCode).toBe(201);
-    const dispatcher = createEventDispatch({ database: t.database, db: t.db, log: t.app.log });
+    const dispatcher = createEventDispatch({ db: t.db, log: t.app.log, plugins: t.plugins });
     while ((await dispatcher.dispatch()).processed > 0);
     await t.db.delete(mailOutbox);
     const created = await staff.request({ method: 'POST', url: '/api/Assets/CreateAsset', payload: { assetId: lights._id, location: at, condition: 'Good' } });

@@ -1,7 +1,8 @@
-import { hasModule, isModuleAdmin, type TAttachmentOwner, type TModule, type TSessionUser } from '@apron/core';
-import type { Database, DbOrTx } from '../../db/client';
+import { hasModule, isModuleAdmin, type TModule, type TSessionUser } from '@apron/core';
+import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
+import { manySlot } from '../../platform/plugins/registry';
 
 /**
  * How a module lends its records' access to their documents and remarks. Reading a document is
@@ -17,39 +18,10 @@ export interface AttachmentOwner {
 }
 
 /**
- * One registry per app, keyed by the app's database (the object every module's context shares),
- * so several apps in one process (tests) stay apart.
+ * The owner module of each owner type: `ctx.plugins.provide(attachmentOwners, 'property', {...})`
+ * when it registers, keyed by the owner type (a second module claiming a type fails at start).
  */
-const registries = new WeakMap<Database, Map<TAttachmentOwner, AttachmentOwner>>();
-type Scope = Pick<AppContext, 'database'>;
-
-function registryOf(scope: Scope): Map<TAttachmentOwner, AttachmentOwner> {
-  let registry = registries.get(scope.database);
-  if (!registry) {
-    registry = new Map();
-    registries.set(scope.database, registry);
-  }
-  return registry;
-}
-
-/** Called by the owning module when it registers: `registerAttachmentOwner(ctx, 'property', {...})`. */
-export function registerAttachmentOwner(scope: Scope, ownerType: TAttachmentOwner, owner: AttachmentOwner): void {
-  const registry = registryOf(scope);
-  // Two modules claiming one owner type is a bug; the same module registering again is a second
-  // app on the same database (several instances in one test process) and simply takes over.
-  const existing = registry.get(ownerType);
-  if (existing && existing.module !== owner.module) throw new Error(`Attachment owner ${ownerType} is registered twice`);
-  registry.set(ownerType, owner);
-}
-
-/** Tests: free an owner type for a stand-in owner (every type of the core list is some module's). */
-export function forgetAttachmentOwner(scope: Scope, ownerType: TAttachmentOwner): void {
-  registryOf(scope).delete(ownerType);
-}
-
-export function isAttachmentOwnerRegistered(scope: Scope, ownerType: TAttachmentOwner): boolean {
-  return registryOf(scope).has(ownerType);
-}
+export const attachmentOwners = manySlot<AttachmentOwner>('attachments.owners');
 
 /**
  * The common case: internal users of `module` read and write any existing record; `exists`
@@ -76,7 +48,7 @@ export async function authorizeOwner(
   need: OwnerNeed,
   db: DbOrTx = ctx.db,
 ): Promise<AttachmentOwner> {
-  const owner = registryOf(ctx).get(ref.ownerType as TAttachmentOwner);
+  const owner = ctx.plugins.byKey(attachmentOwners, ref.ownerType);
   if (!owner || !(await owner.canRead(user, ref.ownerId, db))) throw notFound('Record not found');
   if (need === 'write' && !(await owner.canWrite(user, ref.ownerId, db))) throw forbidden();
   if (need === 'admin' && !isModuleAdmin(user, owner.module)) throw forbidden('Only admins of this module may delete documents and remarks.');

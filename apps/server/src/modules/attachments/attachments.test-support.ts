@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ATTACHMENT_OWNERS, hasModule, type TAttachmentOwner } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
-import { forgetAttachmentOwner, isAttachmentOwnerRegistered, registerAttachmentOwner } from './attachments.owners';
+import { attachmentOwners } from './attachments.owners';
 
 /** A real 1x1 PNG. */
 export function pngBytes(): Buffer {
@@ -66,16 +66,15 @@ export function multipartBody(fields: Record<string, string>, file?: FilePart): 
  * Property users read and write, the owning company's users read only.
  */
 export async function registerTestOwner(t: TestApp): Promise<{ ownerType: TAttachmentOwner; createOwner(companyId?: string | null): Promise<string> }> {
-  // A free owner type, or else the last one taken from its module for this test app only.
-  const ownerType = ATTACHMENT_OWNERS.find((type) => !isAttachmentOwnerRegistered(t, type)) ?? ATTACHMENT_OWNERS[ATTACHMENT_OWNERS.length - 1]!;
-  forgetAttachmentOwner(t, ownerType);
+  // A free owner type, or else the last one, taken from its module for this test app only.
+  const ownerType = ATTACHMENT_OWNERS.find((type) => !t.plugins.byKey(attachmentOwners, type)) ?? ATTACHMENT_OWNERS[ATTACHMENT_OWNERS.length - 1]!;
   await t.database.query('create table if not exists test_owners (id uuid primary key default gen_random_uuid(), company_id uuid)');
   const companyOf = async (db: DbOrTx, id: string): Promise<{ companyId: string | null } | null> => {
     const result = (await db.execute(sql`select company_id from test_owners where id = ${id}`)) as unknown as { rows: Array<{ company_id: string | null }> };
     const row = result.rows[0];
     return row ? { companyId: row.company_id } : null;
   };
-  registerAttachmentOwner(t, ownerType, {
+  t.plugins.replace(attachmentOwners, ownerType, {
     module: 'Property',
     canRead: async (user, id, db) => {
       const owner = await companyOf(db, id);

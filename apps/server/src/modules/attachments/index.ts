@@ -7,8 +7,8 @@ export async function registerAttachments(app: FastifyInstance, ctx: AppContext)
   await attachmentsRoutes(app, ctx);
 }
 
-/** Owner modules register here: `registerAttachmentOwner(ctx, 'property', { module: 'Property', canRead, canWrite })`. */
-export { registerAttachmentOwner, moduleOwner, type AttachmentOwner } from './attachments.owners';
+/** Owner modules plug in here: `ctx.plugins.provide(attachmentOwners, 'property', { module: 'Property', canRead, canWrite })`. */
+export { attachmentOwners, moduleOwner, type AttachmentOwner } from './attachments.owners';
 export { deleteAllOfOwner as deleteAttachmentsOfOwner, isDocumentOf, isRemarkOf } from './attachments.repo';
 /** How a stored file's name is cleaned and sent back (other modules that keep files: chat). */
 export { cleanFileName, contentDisposition } from './attachments.presenter';

@@ -8,6 +8,7 @@ import { isoTimestampSql, recordAudit, type AuditActor } from '../../platform/au
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { hotStatement, type Slots } from '../../db/hot-statement';
 import { findIdempotentAnswer, idempotentAnswerInsertCte, saveIdempotentAnswer, type IdempotentAnswer } from '../../platform/idempotency/index';
+import type { PluginScope } from '../../platform/plugins/registry';
 import { lockCompany, lockCompanyCte } from '../companies/index';
 import { invoiceCompanyIdSql, lockSelectionsCtes, payableSelectionsOf, selectionIds } from '../invoices/index';
 import { balancePaymentsRecorder, type LedgerDebitCtes } from '../payments/index';
@@ -168,10 +169,10 @@ export interface PaidFromBalance {
  * replay (PRODUCT-RULES 29; the answer is kept by the payment's statement). Returns the answer
  * and the payment ids for `requestReceiptPdfs` (after commit; none for a replay).
  */
-export async function payFromBalance(db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null, key: string): Promise<PaidFromBalance> {
+export async function payFromBalance(app: PluginScope, db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null, key: string): Promise<PaidFromBalance> {
   const invoiceIds = Object.keys(body).sort();
   const chosen = invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! }));
-  const settings = await loadSystemSettingsCached(db);
+  const settings = await loadSystemSettingsCached(app);
   const today = calendarDate(new Date(), readSetting(settings, 'TIME_ZONE'));
 
   return db.transaction(async (tx) => {

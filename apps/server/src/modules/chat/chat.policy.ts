@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hasModule, type TSessionUser } from '@apron/core';
-import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../platform/errors/app-error';
-import { findApplicantForChat } from '../waitlist/index';
+import type { ChatApplicantLookup } from '../waitlist/index';
 
 export interface ChatApplicant {
   id: string;
@@ -24,17 +23,17 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * No session and no token: 401. Staff without the module: 403. Anyone else, a token of another
  * applicant, or an unknown id: 404 (a conversation's existence is not disclosed).
  */
-export async function resolveChatCaller(db: Db, request: FastifyRequest, applicantId: string, token: string | undefined): Promise<ChatCaller> {
+export async function resolveChatCaller(findApplicant: ChatApplicantLookup, request: FastifyRequest, applicantId: string, token: string | undefined): Promise<ChatCaller> {
   const user = request.user;
   if (!user && !token) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   const requestId = request.id;
   if (hasModule(user, 'Waitlist')) {
-    const applicant = await findApplicantForChat(db, applicantId);
+    const applicant = await findApplicant(applicantId);
     if (!applicant) throw notFound('Conversation not found');
     return { side: 'staff', user: user!, applicant, requestId };
   }
   // One statement finds the applicant and checks the private link's token.
-  const found = await findApplicantForChat(db, applicantId, token);
+  const found = await findApplicant(applicantId, token);
   if (found && (found.tokenMatches || (user && found.email && sameEmail(user.email, found.email)))) {
     const { tokenMatches: _checked, ...applicant } = found;
     return { side: 'applicant', user, applicant, requestId };

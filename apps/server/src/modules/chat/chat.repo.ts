@@ -17,7 +17,7 @@ const documentsOfMessage = sql<MessageDocument[]>`coalesce((
   from chat_documents d where d.message_id = chat_messages.id), '[]'::json)`;
 
 /**
- * The two reads of a conversation, built and prepared once per database (named statements on
+ * The two reads of a conversation, built and prepared once per app (named statements on
  * PostgreSQL): every open chat polls every few seconds, so building them per request would cost
  * more than running them. Each is one statement, documents included.
  */
@@ -40,17 +40,16 @@ function buildMessageQueries(db: DbOrTx) {
       .prepare('apron_chat_messages_newest'),
   };
 }
-const messageQueries = new WeakMap<DbOrTx, ReturnType<typeof buildMessageQueries>>();
-
 /** Messages after `since` (less the grace), oldest first; without `since`, the newest `limit`, oldest first. */
-export async function findMessages(db: DbOrTx, applicantId: string, since: Date | null, limit: number): Promise<MessageWithDocuments[]> {
-  let queries = messageQueries.get(db);
-  if (!queries) {
-    queries = buildMessageQueries(db);
-    messageQueries.set(db, queries);
-  }
-  if (since) return queries.since.execute({ applicantId, since, limit });
-  return (await queries.newest.execute({ applicantId, limit })).reverse();
+export type MessageReader = (applicantId: string, since: Date | null, limit: number) => Promise<MessageWithDocuments[]>;
+
+/** This app's reader of conversations (made once by the chat's routes). */
+export function createMessageReader(db: DbOrTx): MessageReader {
+  const queries = buildMessageQueries(db);
+  return async (applicantId, since, limit) => {
+    if (since) return queries.since.execute({ applicantId, since, limit });
+    return (await queries.newest.execute({ applicantId, limit })).reverse();
+  };
 }
 
 /** The storage keys of every file uploaded in an applicant's conversation (sent or not). */

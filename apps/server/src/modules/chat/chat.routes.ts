@@ -5,6 +5,7 @@ import { ZChatAccessQuery, ZChatDocument, ZChatMessage, ZChatMessageCreate, ZCha
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { cleanFileName, contentDisposition } from '../attachments/index';
+import { createChatApplicantLookup } from '../waitlist/index';
 import { isStaff, resolveChatCaller } from './chat.policy';
 import { presentChatDocument, presentChatMessage } from './chat.presenter';
 import * as repo from './chat.repo';
@@ -26,14 +27,17 @@ const ZDocumentParams = z.object({ id: ZId, docId: ZId });
 
 export async function chatRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Prepared once for this app: every open chat polls these every few seconds.
+  const findApplicant = createChatApplicantLookup(ctx.db);
+  const readMessages = repo.createMessageReader(ctx.db);
 
   /** The conversation; `since` (the newest `createdAt` the client holds) returns only what is new. */
   app.get(
     '/api/Messages/:id',
     { config: { access: CONVERSATION }, schema: { tags, params: ZIdParams, querystring: ZChatMessagesQuery, response: { 200: ZChatThread } } },
     async (request, reply) => {
-      const caller = await resolveChatCaller(ctx.db, request, request.params.id, request.query.token);
-      const messages = await service.listMessages(ctx, caller, request.query.since);
+      const caller = await resolveChatCaller(findApplicant, request, request.params.id, request.query.token);
+      const messages = await service.listMessages(readMessages, caller, request.query.since);
       reply.header('cache-control', 'private, no-store');
       return {
         applicantId: caller.applicant.id,
@@ -51,7 +55,7 @@ export async function chatRoutes(root: FastifyInstance, ctx: AppContext): Promis
       schema: { tags, params: ZIdParams, querystring: ZChatAccessQuery, body: ZChatMessageCreate, response: { 201: ZChatMessage } },
     },
     async (request, reply) => {
-      const caller = await resolveChatCaller(ctx.db, request, request.params.id, request.query.token);
+      const caller = await resolveChatCaller(findApplicant, request, request.params.id, request.query.token);
       const message = await service.postMessage(ctx, caller, request.body);
       return reply.status(201).send(presentChatMessage(message));
     },
@@ -62,7 +66,7 @@ export async function chatRoutes(root: FastifyInstance, ctx: AppContext): Promis
     '/api/Messages/:id/Read',
     { config: { access: CONVERSATION, rateLimit: READ_RATE_LIMIT }, schema: { tags, params: ZIdParams, querystring: ZChatAccessQuery, response: { 200: z.object({ marked: z.number().int() }) } } },
     async (request) => {
-      const caller = await resolveChatCaller(ctx.db, request, request.params.id, request.query.token);
+      const caller = await resolveChatCaller(findApplicant, request, request.params.id, request.query.token);
       return { marked: await service.markRead(ctx, caller) };
     },
   );
@@ -75,7 +79,7 @@ export async function chatRoutes(root: FastifyInstance, ctx: AppContext): Promis
       schema: { tags, params: ZIdParams, querystring: ZChatAccessQuery, consumes: ['multipart/form-data'], response: { 201: ZChatDocument } },
     },
     async (request, reply) => {
-      const caller = await resolveChatCaller(ctx.db, request, request.params.id, request.query.token);
+      const caller = await resolveChatCaller(findApplicant, request, request.params.id, request.query.token);
       if (!request.isMultipart()) throw fieldError('file', 'File is required');
       const part = await request.file();
       if (!part) throw fieldError('file', 'File is required');
@@ -90,7 +94,7 @@ export async function chatRoutes(root: FastifyInstance, ctx: AppContext): Promis
 
   /** A sent document, as the same file (name and bytes); never rendered inline. */
   app.get('/api/Messages/:id/Documents/:docId', { config: { access: CONVERSATION }, schema: { tags, params: ZDocumentParams, querystring: ZChatAccessQuery } }, async (request, reply) => {
-    const caller = await resolveChatCaller(ctx.db, request, request.params.id, request.query.token);
+    const caller = await resolveChatCaller(findApplicant, request, request.params.id, request.query.token);
     const row = await repo.findSentDocument(ctx.db, caller.applicant.id, request.params.docId);
     if (!row) throw notFound('Document not found');
     const stream = await ctx.files.get(row.storageKey);

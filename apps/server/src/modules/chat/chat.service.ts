@@ -18,9 +18,9 @@ export function senderOf(caller: ChatCaller): { email: string; name: string; aut
   return { email: applicant.email || user?.email || '', name: `${applicant.firstName} ${applicant.lastName}`.trim(), authorId: user?.id ?? null };
 }
 
-export function listMessages(ctx: AppContext, caller: ChatCaller, since: string | undefined) {
+export function listMessages(readMessages: repo.MessageReader, caller: ChatCaller, since: string | undefined) {
   const cursor = since ? new Date(new Date(since).getTime() - CHAT_CURSOR_GRACE_MS) : null;
-  return repo.findMessages(ctx.db, caller.applicant.id, cursor, CHAT_LIMITS.historySize);
+  return readMessages(caller.applicant.id, cursor, CHAT_LIMITS.historySize);
 }
 
 export function markRead(ctx: AppContext, caller: ChatCaller): Promise<number> {

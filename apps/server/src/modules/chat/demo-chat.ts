@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { findAccountByEmail } from '../../platform/auth/accounts.repo';
-import { findApplicantForChat } from '../waitlist/index';
+import { createChatApplicantLookup } from '../waitlist/index';
 import { chatMessages } from './chat.table';
 
 // The demo administrator holds every module, Waitlist included.
@@ -37,8 +37,9 @@ export async function seedDemoConversations(db: DbOrTx, applicantIds: string[]):
   const staff = await findAccountByEmail(db, STAFF_EMAIL);
   const staffName = staff ? `${staff.givenName} ${staff.familyName}`.trim() : 'Airport Staff';
   const rows: Array<typeof chatMessages.$inferInsert> = [];
+  const findApplicant = createChatApplicantLookup(db);
   for (const [index, applicantId] of applicantIds.slice(0, SCRIPTS.length).entries()) {
-    const applicant = await findApplicantForChat(db, applicantId);
+    const applicant = await findApplicant(applicantId);
     if (!applicant) continue;
     const script = SCRIPTS[index]!;
     script.forEach(([isAdmin, content], line) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { chatRoutes } from './chat.routes';
-import { addApplicantFileSource, useUnreadCounts } from '../waitlist/index';
+import { applicantFiles, applicantUnreadCounts } from '../waitlist/index';
 import { chatFileKeysOf, countUnreadForApplicants } from './chat.repo';
 import { removeUnsentDocuments } from './chat.service';
 
@@ -12,9 +12,9 @@ const CHAT_UNSENT_CLEANUP_JOB = 'chat.unsent-documents-cleanup';
 export async function registerChat(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await chatRoutes(app, ctx);
   // The wait list's type grid shows these as the Chat badge; it cannot import the chat (no cycles).
-  useUnreadCounts(unreadCountsForApplicants);
+  ctx.plugins.provide(applicantUnreadCounts, 'chat', unreadCountsForApplicants);
   // Deleting an applicant removes their conversation (rows cascade) and its uploaded files (by key).
-  addApplicantFileSource(chatFileKeysOf);
+  ctx.plugins.provide(applicantFiles, 'chat', chatFileKeysOf);
   ctx.jobs.schedule(CHAT_UNSENT_CLEANUP_JOB, '41 3 * * *', async () => {
     const removed = await removeUnsentDocuments(ctx);
     if (removed) ctx.log.info({ removed }, 'unsent chat uploads removed');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { registerAttachmentOwner } from '../attachments/index';
+import { attachmentOwners } from '../attachments/index';
 import { companiesRoutes } from './companies.routes';
 import { canListCompanies, isCompanyUser } from './companies.policy';
 import { findCompany } from './companies.repo';
@@ -14,7 +14,7 @@ export async function registerCompanies(app: FastifyInstance, ctx: AppContext): 
     if (hasModule(user, 'Company')) return !!(await findCompany(db, id));
     return isCompanyUser(user) && user.companyId === id && !!(await findCompany(db, id));
   };
-  registerAttachmentOwner(ctx, 'company', { module: 'Company', canRead: canSee, canWrite: canSee });
+  ctx.plugins.provide(attachmentOwners, 'company', { module: 'Company', canRead: canSee, canWrite: canSee });
 }
 
 export { findCompany, findCompaniesByIds, insertCompany, listFirstCompanyIds } from './companies.repo';

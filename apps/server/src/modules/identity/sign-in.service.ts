@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { findAccountByEmail, updateAccountRow } from '../../platform/auth/accounts.repo';
 import { recordAudit } from '../../platform/audit/audit';
 import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds } from './sign-in-throttle';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashPassword, verifyNoPassword, verifyPassword } from '../../platform/auth/passwords';
 import { redeemPasswordToken } from '../../platform/auth/password-links';
 import { endSessionsOfAccount } from '../../platform/auth/sessions';
 import { endProviderSessionsOfAccount } from '../../platform/auth/oidc-adapter';
@@ -17,9 +17,6 @@ export const SIGN_IN_MESSAGES = {
 
 export type SignInOutcome = { ok: true; accountId: string } | { ok: false; message: string };
 
-// Checked when the e-mail is unknown, so a wrong e-mail takes as long as a wrong password.
-let dummyHash: Promise<string> | null = null;
-
 /**
  * The built-in provider's password check. Wrong passwords slow down the (account, address) pair
  * that sent them (see sign-in-throttle.ts), never the account everywhere, so a stranger cannot
@@ -29,8 +26,8 @@ let dummyHash: Promise<string> | null = null;
 export async function checkPassword(db: Db, email: string, password: string, address: string): Promise<SignInOutcome> {
   const account = email ? await findAccountByEmail(db, email) : null;
   if (!account) {
-    dummyHash ??= hashPassword('not-a-real-password');
-    await verifyPassword(password, await dummyHash);
+    // As long as a wrong password takes, so the answer does not tell which e-mails exist.
+    await verifyNoPassword(password);
     return { ok: false, message: SIGN_IN_MESSAGES.incorrect };
   }
   const wait = await signInWaitSeconds(db, account.id, address);

@@ -1,4 +1,5 @@
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { manySlot, type PluginScope } from '../../platform/plugins/registry';
 
 export interface InspectionCompletedEvent {
   /** The completing transaction: write in it, send nothing slow (queue mail in the outbox). */
@@ -11,19 +12,13 @@ export interface InspectionCompletedEvent {
 
 export type InspectionCompletedHandler = (event: InspectionCompletedEvent) => Promise<void>;
 
-/** Handlers per app (keyed by its database), so two apps in one process (tests) never share them. */
-const registries = new WeakMap<Database, InspectionCompletedHandler[]>();
-
 /**
- * Another module's reaction to a completed inspection (work orders open one for failed checks).
- * Registered once at register time, so inspections never imports that module (no cycle).
+ * Another module's reaction to a completed inspection, inside the completing transaction (work
+ * orders open one for failed checks): `ctx.plugins.provide(inspectionCompleted, 'workorders', ...)`
+ * when that module registers, so inspections never imports it (no cycle).
  */
-export function onInspectionCompleted(scope: { database: Database }, handler: InspectionCompletedHandler): void {
-  const handlers = registries.get(scope.database) ?? [];
-  if (!handlers.includes(handler)) handlers.push(handler);
-  registries.set(scope.database, handlers);
-}
+export const inspectionCompleted = manySlot<InspectionCompletedHandler>('inspections.completed');
 
-export async function runCompletionHandlers(scope: { database: Database }, event: InspectionCompletedEvent): Promise<void> {
-  for (const handler of registries.get(scope.database) ?? []) await handler(event);
+export async function runCompletionHandlers(scope: PluginScope, event: InspectionCompletedEvent): Promise<void> {
+  for (const handler of scope.plugins.all(inspectionCompleted)) await handler(event);
 }

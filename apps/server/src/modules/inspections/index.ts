@@ -12,5 +12,5 @@ export async function registerInspections(app: FastifyInstance, ctx: AppContext)
   }, { expireInSeconds: 120 });
 }
 
-export { onInspectionCompleted } from './completion-hooks';
+export { inspectionCompleted } from './completion-hooks';
 export { listInspectionsForMaster, getInspectionSummary, openInspectionCount, listMasterInspectionOptions } from './inspection-facts';

@@ -2,7 +2,8 @@ import {
   failedChecks, INSPECTION_MESSAGES, type TFormAnswers, type TInspectionCreate, type TInspectionModule, type TInspectionUpdate,
   type TMasterInspectionValues, type TSessionUser,
 } from '@apron/core';
-import type { Database, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { PluginScope } from '../../platform/plugins/registry';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors/app-error';
 import { getFormVersion, validateAnswers } from '../forms/index';
@@ -111,7 +112,7 @@ export async function saveAnswers(tx: Tx, actor: Actor, id: string, scope: { ema
  * then Completed, which is final. The completion handlers (work orders for failed checks) run
  * in the same transaction, so a completion and what it opens land together or not at all.
  */
-export async function completeInspection(app: { database: Database }, tx: Tx, actor: Actor, id: string, scope: { email: string | null }, answers: TFormAnswers) {
+export async function completeInspection(app: PluginScope, tx: Tx, actor: Actor, id: string, scope: { email: string | null }, answers: TFormAnswers) {
   const current = await lockOpen(tx, id, scope);
   if (!current.inspectorEmail) throw conflict(INSPECTION_MESSAGES.notAssigned);
   const data = await validateAnswers(tx, current.formId, current.formVersion, answers);

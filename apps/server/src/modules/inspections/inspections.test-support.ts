@@ -1,7 +1,7 @@
 import type { Caller } from '../../../test/helpers';
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++counter}`;
+// Unique and increasing without a counter at module scope (one process runs many test files).
+const unique = (prefix: string) => `${prefix} ${process.hrtime.bigint().toString(36)}`;
 
 async function expectCreated(res: { statusCode: number; body: string }, what: string) {
   if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { INSPECTION_MESSAGES, TOTAL_COUNT_HEADER } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.table';
-import { getInspectionSummary, listInspectionsForMaster, onInspectionCompleted, openInspectionCount } from './index';
+import { getInspectionSummary, inspectionCompleted, listInspectionsForMaster, openInspectionCount } from './index';
 import type { InspectionCompletedEvent } from './completion-hooks';
 import { buildForm, buildMaster, buildProperty, DOOR_SCHEMA } from './inspections.test-support';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   stranger = await signIn(t, { isInternal: false, email: 'someone.else@example.test' });
   property = await buildProperty(admin, 'Hangar 12');
   master = await buildMaster(admin, { name: 'Hangar door check' });
-  onInspectionCompleted(t, async (event) => {
+  t.plugins.provide(inspectionCompleted, 'test', async (event) => {
     completions.push({ ...event, db: undefined as never });
   });
 });

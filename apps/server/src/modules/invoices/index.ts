@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { registerAttachmentOwner } from '../attachments/index';
+import { attachmentOwners } from '../attachments/index';
 import { hasModule } from '@apron/core';
 import { invoicesRoutes } from './invoices.routes';
 import { canReadInvoices, invoiceScopeOf } from './invoices.policy';
@@ -16,7 +16,7 @@ const CYCLES_JOB = 'invoices.cycles';
 export async function registerInvoices(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await invoicesRoutes(app, ctx);
   // An invoice's documents and remarks: Invoices staff, and the tenant for their own invoices.
-  registerAttachmentOwner(ctx, 'invoice', {
+  ctx.plugins.provide(attachmentOwners, 'invoice', {
     module: 'Invoices',
     canRead: async (user, id, db) => canReadInvoices(user) && !!(await findInvoice(db, id, invoiceScopeOf(user))),
     canWrite: async (user, id, db) => hasModule(user, 'Invoices') && !!(await findInvoice(db, id, null)),

@@ -90,7 +90,7 @@ describe('invoice cycle run: Invoices/Created per new invoice', () => {
       payload: { name: 'New invoice', module: 'Invoices', trigger: 'Created', notify: 'External', template: '<p>Invoice {{invoiceNumber}}: {{amountDue}} due {{dueDate}}</p>' },
     });
     await expectStatus(rule, 201, 'rule');
-    const dispatcher = createEventDispatch({ database: t.database, db: t.db, log: t.app.log });
+    const dispatcher = createEventDispatch({ db: t.db, log: t.app.log, plugins: t.plugins });
     while ((await dispatcher.dispatch()).processed > 0);
     await t.db.delete(mailOutbox);
     expect((await runInvoiceCycles(t.db, '2025-07-20', { chunkSize: 2 })).created).toBe(5);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { registerEventHandler } from '../../platform/events/index';
-import { applyNotificationRules } from './notification-rules';
+import { eventHandlers } from '../../platform/events/index';
+import { createNotificationRulesHandler } from './notification-rules';
 import { notificationsRoutes } from './notifications.routes';
 import { registerLandedRecordSources } from './record-sources';
 
@@ -11,6 +11,6 @@ import { registerLandedRecordSources } from './record-sources';
  */
 export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await notificationsRoutes(app, ctx);
-  registerEventHandler(ctx, 'notification-rules', applyNotificationRules);
+  ctx.plugins.provide(eventHandlers, 'notification-rules', createNotificationRulesHandler());
   registerLandedRecordSources(ctx);
 }

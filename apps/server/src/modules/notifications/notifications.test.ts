@@ -3,7 +3,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { startSmtpListener } from '../../../test/smtp-listener';
 import { buildCompany, buildInvoice, superAdmin } from '../invoices/billing.test-support';
-import { createEventDispatch, publishEvent, registerEventHandler } from '../../platform/events/index';
+import { createEventDispatch, eventHandlers, publishEvent } from '../../platform/events/index';
 import { domainEvents } from '../../platform/events/events.table';
 import { createMailDelivery } from '../../platform/mail/index';
 import { mailOutbox } from '../../platform/mail/mail.table';
@@ -23,7 +23,7 @@ beforeEach(async () => {
   await t.db.execute(sql`delete from notifications`);
 });
 
-const dispatch = () => createEventDispatch({ database: t.database, db: t.db, log: t.app.log }).dispatch();
+const dispatch = () => createEventDispatch({ db: t.db, log: t.app.log, plugins: t.plugins }).dispatch();
 /** Deliver and forget what the set-up published (building companies publishes Created events). */
 async function settle() {
   await dispatch();
@@ -153,7 +153,7 @@ describe('notification rules (Settings > Notifications)', () => {
     let failures = 2;
     const other = await buildCompany(admin);
     const company = await buildCompany(admin);
-    registerEventHandler(t, 'zz-flaky', async (_tx, event) => {
+    t.plugins.provide(eventHandlers, 'zz-flaky', async (_tx, event) => {
       if (event.recordId === company._id && failures-- > 0) throw new Error('downstream hiccup');
     });
     await t.db.delete(domainEvents);
@@ -168,7 +168,7 @@ describe('notification rules (Settings > Notifications)', () => {
     await t.db.update(domainEvents).set({ nextAttemptAt: sql`now()` });
     expect(await dispatch()).toEqual({ processed: 1, retrying: 0 });
     expect(await alertsOf(staff.user.id)).toHaveLength(2);
-    registerEventHandler(t, 'zz-flaky', async () => {});
+    t.plugins.replace(eventHandlers, 'zz-flaky', async () => {});
   });
 });
 

@@ -1,7 +1,7 @@
 import { hasModule, type TSessionUser } from '@apron/core';
 import { companyTemplateFields, invoiceTemplateFields } from '@apron/core/communications';
 import type { AppContext } from '../../platform/context';
-import { registerRecordSource } from '../../platform/events/index';
+import { recordSources } from '../../platform/events/index';
 import { findCompany, isCompanyUser } from '../companies/index';
 import { canReadInvoices, findInvoice, invoiceScopeOf } from '../invoices/index';
 import { applicantTemplateFields } from '../waitlist/index';
@@ -15,7 +15,7 @@ const mayReadApplicants = (user: TSessionUser) => hasModule(user, 'Waitlist');
  * module holders only), and the applicant's own e-mail is the record's contact.
  */
 export function registerLandedRecordSources(ctx: AppContext): void {
-  registerRecordSource(ctx, 'Company', {
+  ctx.plugins.provide(recordSources, 'Company', {
     mayRead: mayReadCompanies,
     async read(db, user, id) {
       // null reads every company: only for Company staff; a company user is held to their own
@@ -26,7 +26,7 @@ export function registerLandedRecordSources(ctx: AppContext): void {
       return { label: company.name, companyId: company.id, contacts: [company.email], fields: companyTemplateFields(company) };
     },
   });
-  registerRecordSource(ctx, 'Invoices', {
+  ctx.plugins.provide(recordSources, 'Invoices', {
     mayRead: canReadInvoices,
     async read(db, user, id) {
       if (!canReadInvoices(user)) return null;
@@ -40,7 +40,7 @@ export function registerLandedRecordSources(ctx: AppContext): void {
       };
     },
   });
-  registerRecordSource(ctx, 'Waitlist', {
+  ctx.plugins.provide(recordSources, 'Waitlist', {
     mayRead: mayReadApplicants,
     async read(db, user, id) {
       if (!mayReadApplicants(user)) return null;

@@ -6,7 +6,7 @@ import { masterDataRoutes } from './master-data.routes';
 import { propertiesRoutes } from './properties.routes';
 import { createImageStorage } from './property-images';
 import { propertyExists } from './properties.repo';
-import { moduleOwner, registerAttachmentOwner } from '../attachments/index';
+import { moduleOwner, attachmentOwners } from '../attachments/index';
 
 /** The properties module's public door. */
 export async function registerProperties(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -16,16 +16,16 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
   await listingsRoutes(app, ctx);
   await geocodeRoutes(app, ctx);
   // Documents and Remarks (issue 3 item 5): access to a property's documents is access to it.
-  registerAttachmentOwner(ctx, 'property', moduleOwner('Property', propertyExists));
+  ctx.plugins.provide(attachmentOwners, 'property', moduleOwner('Property', propertyExists));
 }
 
-/** Agreements register where "Leased" and the lease history come from (issue 4). */
-export { registerLeaseSource, registerPropertyTypeUsage, type LeaseSource } from './lease-source';
+/** Agreements provide where "Leased" and the lease history come from (issue 4); the wait list, who else uses a type. */
+export { propertyLeases, propertyTypeUsages, type LeaseSource } from './lease-source';
 export { findProperty } from './properties.repo';
 export { findPropertySummaries, listPropertySummaries } from './property-summaries';
 export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent } from './property-rents';
 export { propertyTypeDirectory } from './property-type-directory';
-export { activePropertyOptionsSql, listActivePropertyOptions } from './property-options';
+export { activePropertyOptionsSql, listActivePropertyOptions, listActivePropertyRents } from './property-options';
 export { occupancyByPropertyType } from './report-facts';
 // The asset map's address search uses the same proxy (its own route, for internal users).
 export { searchPlaces, GEOCODE_RATE_LIMIT } from './geocode.routes';

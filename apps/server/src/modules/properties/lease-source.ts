@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TLeaseHistoryRow } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import { manySlot, oneSlot, type PluginScope } from '../../platform/plugins/registry';
 
 /**
  * Where "Leased" comes from. A property is Leased when an agreement covers today; agreements
- * belong to the agreements module (issue 4), which registers its source here through this
- * module's index.ts (`registerLeaseSource`). Until then no property is leased and the lease
+ * belong to the agreements module (issue 4), which provides its source to this module's
+ * `propertyLeases` slot when it registers. Without it no property is leased and the lease
  * history is empty. The source is SQL so that the staff grid filters and sorts by the derived
  * status in the database, not after loading.
  */
@@ -24,14 +25,11 @@ const NO_AGREEMENTS: LeaseSource = {
   leaseHistory: async () => [],
 };
 
-let source: LeaseSource = NO_AGREEMENTS;
+export const propertyLeases = oneSlot<LeaseSource>('properties.leases', NO_AGREEMENTS);
 
-export function registerLeaseSource(next: LeaseSource): void {
-  source = next;
-}
-
-export function leaseSource(): LeaseSource {
-  return source;
+/** This app's lease source (the agreements module's, else none). */
+export function leaseSourceOf(scope: PluginScope): LeaseSource {
+  return scope.plugins.one(propertyLeases);
 }
 
 /**
@@ -39,12 +37,5 @@ export function leaseSource(): LeaseSource {
  * `DELETE PropertyTypes/{id}` is refused while any count is above zero.
  */
 export type PropertyTypeUsage = { label: string; count(db: DbOrTx, typeId: string): Promise<number> };
-const typeUsages: PropertyTypeUsage[] = [];
 
-export function registerPropertyTypeUsage(usage: PropertyTypeUsage): void {
-  if (!typeUsages.some((u) => u.label === usage.label)) typeUsages.push(usage);
-}
-
-export function propertyTypeUsages(): readonly PropertyTypeUsage[] {
-  return typeUsages;
-}
+export const propertyTypeUsages = manySlot<PropertyTypeUsage>('properties.type-usages');

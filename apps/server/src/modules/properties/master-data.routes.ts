@@ -43,7 +43,7 @@ export async function masterDataRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   r.delete('/api/PropertyTypes/:id', { ...write, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } }, async (request) => {
-    await ctx.db.transaction((tx) => service.deleteType(tx, actorOf(request), request.params.id));
+    await ctx.db.transaction((tx) => service.deleteType(ctx, tx, actorOf(request), request.params.id));
     return { message: 'Deleted Successfully' };
   });
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors/app-error';
+import type { PluginScope } from '../../platform/plugins/registry';
 import { propertyTypeUsages } from './lease-source';
 import * as repo from './master-data.repo';
 import { propertyAreas, propertyAttributes, propertyTypes } from './properties.table';
@@ -49,13 +50,13 @@ export async function updateType(tx: Tx, actor: AuditActor, id: string, values: 
   return { row: row!, attributeIds: values.attributes };
 }
 
-export async function deleteType(tx: Tx, actor: AuditActor, id: string) {
+export async function deleteType(scope: PluginScope, tx: Tx, actor: AuditActor, id: string) {
   const before = await repo.findType(tx, id);
   if (!before) throw notFound('Property type not found');
   const uses: string[] = [];
   const inProperties = await repo.countPropertiesOfType(tx, id);
   if (inProperties > 0) uses.push(`${inProperties} propert${inProperties === 1 ? 'y' : 'ies'}`);
-  for (const usage of propertyTypeUsages()) {
+  for (const usage of scope.plugins.all(propertyTypeUsages)) {
     const n = await usage.count(tx, id);
     if (n > 0) uses.push(`${n} ${usage.label}`);
   }

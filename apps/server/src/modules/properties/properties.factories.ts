@@ -5,8 +5,8 @@ import type { Caller } from '../../../test/helpers';
  * Test factories over HTTP (used by this module's tests only): each builds what is missing
  * through the same calls a Property admin makes, so the rows are exactly what the API stores.
  */
-let counter = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++counter}`;
+// Unique and increasing without a counter at module scope (one process runs many test files).
+const unique = (prefix: string) => `${prefix} ${process.hrtime.bigint().toString(36)}`;
 
 export async function buildAttribute(admin: Caller, spec: { attributeType?: 'Text' | 'Numeric' | 'Date'; allowFiltering?: boolean; allowSorting?: boolean; name?: string } = {}) {
   const res = await admin.request({

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { calendarDate, toCents, type TPropertyGridQuery, type TPropertyStatus, type TPropertyValues } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { leaseSource } from './lease-source';
+import type { PluginScope } from '../../platform/plugins/registry';
+import { leaseSourceOf } from './lease-source';
 import { resolveSort } from '../../platform/http/list-sort';
 import type { GridRowData } from './properties.presenter';
 import { containsPattern } from '../../platform/http/list-search';
@@ -18,8 +19,8 @@ export function today(timeZone?: string): string {
 }
 
 /** Inactive (set by staff) wins; otherwise Leased when an agreement covers today; else Active. */
-export function derivedStatusSql(day: string): SQL<TPropertyStatus> {
-  return sql<TPropertyStatus>`case when ${properties.status} = 'Inactive' then 'Inactive' when ${properties.id} in (${leaseSource().leasedPropertyIds(day)}) then 'Leased' else 'Active' end`;
+export function derivedStatusSql(scope: PluginScope, day: string): SQL<TPropertyStatus> {
+  return sql<TPropertyStatus>`case when ${properties.status} = 'Inactive' then 'Inactive' when ${properties.id} in (${leaseSourceOf(scope).leasedPropertyIds(day)}) then 'Leased' else 'Active' end`;
 }
 
 /** The `q` search expression; the trigram index `properties_search_trgm` is built on exactly this. */
@@ -78,11 +79,6 @@ export async function imagesOf(db: DbOrTx, propertyId: string): Promise<Property
   return db.select().from(propertyImages).where(eq(propertyImages.propertyId, propertyId)).orderBy(asc(propertyImages.position), asc(propertyImages.id));
 }
 
-export async function isPropertyLeased(db: DbOrTx, propertyId: string, day: string): Promise<boolean> {
-  const [row] = await db.select({ id: properties.id }).from(properties).where(and(eq(properties.id, propertyId), sql`${properties.id} in (${leaseSource().leasedPropertyIds(day)})`));
-  return !!row;
-}
-
 const GRID_SORTS = {
   name: sql`lower(${properties.name})`,
   description: sql`lower(${properties.description})`,
@@ -95,8 +91,8 @@ const GRID_SORTS = {
 } as const;
 
 /** The staff grid: paged, sorted (whitelisted keys) and filtered in SQL. */
-export async function findPropertiesForGrid(db: DbOrTx, query: TPropertyGridQuery, day: string): Promise<{ rows: GridRowData[]; total: number }> {
-  const status = derivedStatusSql(day);
+export async function findPropertiesForGrid(scope: PluginScope, db: DbOrTx, query: TPropertyGridQuery, day: string): Promise<{ rows: GridRowData[]; total: number }> {
+  const status = derivedStatusSql(scope, day);
   const filters: SQL[] = [];
   if (query.q) filters.push(ilike(searchTextSql, containsPattern(query.q)));
   if (query.propertyType) filters.push(eq(properties.propertyTypeId, query.propertyType));

@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { sendTotalCount } from '../../platform/http/list-count';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { leaseSource } from './lease-source';
+import { leaseSourceOf } from './lease-source';
 import { attributesOfType, findType } from './master-data.repo';
 import { presentAttribute, presentGridRow } from './properties.presenter';
 import * as repo from './properties.repo';
@@ -57,7 +57,7 @@ function propertyRecordRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Property/Grid',
     { config: { access: 'module:Property' }, schema: { tags, querystring: ZPropertyGridQuery, response: { 200: z.array(ZPropertyGridRow) } } },
     async (request, reply) => {
-      const { rows, total } = await repo.findPropertiesForGrid(ctx.db, request.query, repo.today());
+      const { rows, total } = await repo.findPropertiesForGrid(ctx, ctx.db, request.query, repo.today());
       sendTotalCount(reply, total);
       return rows.map(presentGridRow);
     },
@@ -71,19 +71,19 @@ function propertyRecordRoutes(r: ZodApp, ctx: AppContext): void {
       schema: { tags, querystring: ZPropertyGridQuery.extend({ pageSize: ZPropertyGridQuery.shape.pageSize.default(1000) }), response: { 200: z.array(ZPropertyGridRow) } },
     },
     async (request, reply) => {
-      const { rows, total } = await repo.findPropertiesForGrid(ctx.db, request.query, repo.today());
+      const { rows, total } = await repo.findPropertiesForGrid(ctx, ctx.db, request.query, repo.today());
       sendTotalCount(reply, total);
       return rows.map(presentGridRow);
     },
   );
 
   r.get('/api/Property/List/:id', { config: { access: 'module:Property' }, schema: { tags, params: ZIdParams, response: { 200: ZProperty } } }, async (request) =>
-    service.loadPropertyDetail(ctx.db, request.user, await loadOr404(ctx.db, request.params.id)),
+    service.loadPropertyDetail(ctx, ctx.db, request.user, await loadOr404(ctx.db, request.params.id)),
   );
 
   r.post('/api/Property/List', { config: { access: 'admin:Property' }, schema: { tags, body: ZPropertyInput, response: { 201: ZProperty } } }, async (request, reply) => {
     const row = await ctx.db.transaction((tx) => service.createProperty(tx, actorOf(request), request.body));
-    return reply.status(201).send(await service.loadPropertyDetail(ctx.db, request.user, row));
+    return reply.status(201).send(await service.loadPropertyDetail(ctx, ctx.db, request.user, row));
   });
 
   r.put(
@@ -91,7 +91,7 @@ function propertyRecordRoutes(r: ZodApp, ctx: AppContext): void {
     { config: { access: 'admin:Property' }, schema: { tags, params: ZIdParams, body: ZPropertyInput, response: { 200: ZProperty } } },
     async (request) => {
       const row = await ctx.db.transaction((tx) => service.updateProperty(tx, actorOf(request), request.params.id, request.body));
-      return service.loadPropertyDetail(ctx.db, request.user, row);
+      return service.loadPropertyDetail(ctx, ctx.db, request.user, row);
     },
   );
 
@@ -109,8 +109,8 @@ function propertyRecordRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Property/List/Status/:id',
     { config: { access: 'admin:Property' }, schema: { tags, params: ZIdParams, body: ZPropertyStatusChange, response: { 200: ZProperty } } },
     async (request) => {
-      const row = await ctx.db.transaction((tx) => service.setPropertyStatus(tx, actorOf(request), request.params.id, request.body.status));
-      return service.loadPropertyDetail(ctx.db, request.user, row);
+      const row = await ctx.db.transaction((tx) => service.setPropertyStatus(ctx, tx, actorOf(request), request.params.id, request.body.status));
+      return service.loadPropertyDetail(ctx, ctx.db, request.user, row);
     },
   );
 
@@ -119,7 +119,7 @@ function propertyRecordRoutes(r: ZodApp, ctx: AppContext): void {
     { config: { access: 'module:Property' }, schema: { tags, params: ZIdParams, response: { 200: z.array(ZLeaseHistoryRow) } } },
     async (request, reply) => {
       await loadOr404(ctx.db, request.params.id);
-      const rows = await leaseSource().leaseHistory(ctx.db, request.params.id);
+      const rows = await leaseSourceOf(ctx).leaseHistory(ctx.db, request.params.id);
       sendTotalCount(reply, rows.length);
       return rows;
     },
@@ -135,7 +135,7 @@ function propertyImageRoutes(r: ZodApp, ctx: AppContext, storage: ImageStorage):
       await loadOr404(ctx.db, request.params.id);
       const { bytes } = await readUpload(request);
       const row = await service.setHeaderImage(ctx.db, storage, actorOf(request), request.params.id, bytes);
-      return service.loadPropertyDetail(ctx.db, request.user, row);
+      return service.loadPropertyDetail(ctx, ctx.db, request.user, row);
     },
   );
 
@@ -147,7 +147,7 @@ function propertyImageRoutes(r: ZodApp, ctx: AppContext, storage: ImageStorage):
       const parsed = ZId.safeParse(fields.propertyId ?? request.query.propertyId);
       if (!parsed.success) throw fieldError('propertyId', 'Invalid Id');
       await service.addGalleryImage(ctx.db, storage, actorOf(request), parsed.data, bytes);
-      return reply.status(201).send(await service.loadPropertyDetail(ctx.db, request.user, await loadOr404(ctx.db, parsed.data)));
+      return reply.status(201).send(await service.loadPropertyDetail(ctx, ctx.db, request.user, await loadOr404(ctx.db, parsed.data)));
     },
   );
 

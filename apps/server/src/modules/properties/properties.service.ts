@@ -5,7 +5,8 @@ import {
 import type { DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
-import { leaseSource } from './lease-source';
+import type { PluginScope } from '../../platform/plugins/registry';
+import { leaseSourceOf } from './lease-source';
 import { attributesOfType, findArea, findType } from './master-data.repo';
 import { presentProperty } from './properties.presenter';
 import * as repo from './properties.repo';
@@ -62,14 +63,14 @@ export async function updateProperty(tx: Tx, actor: AuditActor, id: string, valu
  * property shown as Leased has no manual change at all (spec doc 1 §5), and one with a lease
  * beginning later cannot be made Inactive. The row lock orders this against adding a lease.
  */
-export async function setPropertyStatus(tx: Tx, actor: AuditActor, id: string, status: 'Active' | 'Inactive'): Promise<PropertyRow> {
+export async function setPropertyStatus(scope: PluginScope, tx: Tx, actor: AuditActor, id: string, status: 'Active' | 'Inactive'): Promise<PropertyRow> {
   const before = await repo.findProperty(tx, id, true);
   if (!before) throw notFound('Property not found');
   const today = repo.today();
-  if ((await leaseInfoOf(tx, before, today)).status === 'Leased') throw new AppError('CONFLICT', LEASED_STATUS_MESSAGE);
+  if ((await leaseInfoOf(scope, tx, before, today)).status === 'Leased') throw new AppError('CONFLICT', LEASED_STATUS_MESSAGE);
   if (before.status === status) return before;
   // A lease that begins later would put an Inactive property under a current lease (PRODUCT-RULES 31).
-  if (status === 'Inactive' && (await hasComingLease(tx, id, today))) throw new AppError('CONFLICT', COMING_LEASE_STATUS_MESSAGE);
+  if (status === 'Inactive' && (await hasComingLease(scope, tx, id, today))) throw new AppError('CONFLICT', COMING_LEASE_STATUS_MESSAGE);
   const [row] = await tx.update(properties).set({ status, updatedAt: new Date() }).where(eq(properties.id, id)).returning();
   await recordAudit(tx, actor, { action: 'update', entity: 'property', entityId: id, before: { status: before.status }, after: { status } });
   await publishPropertyEvent(tx, row!, 'Updated');
@@ -79,24 +80,24 @@ export async function setPropertyStatus(tx: Tx, actor: AuditActor, id: string, s
 export const LEASED_STATUS_MESSAGE = 'A leased property has no manual status change.';
 export const COMING_LEASE_STATUS_MESSAGE = 'A property with a coming lease cannot be made Inactive.';
 
-async function hasComingLease(db: DbOrTx, propertyId: string, today: string): Promise<boolean> {
-  const leases = await leaseSource().leaseHistory(db, propertyId);
+async function hasComingLease(scope: PluginScope, db: DbOrTx, propertyId: string, today: string): Promise<boolean> {
+  const leases = await leaseSourceOf(scope).leaseHistory(db, propertyId);
   return leases.some((lease) => lease.status !== 'Archived' && lease.startDate > today);
 }
 
-export async function leaseInfoOf(db: DbOrTx, row: PropertyRow, day: string): Promise<TLeaseInfo> {
-  const agreement = await leaseSource().currentLease(db, row.id, day);
+export async function leaseInfoOf(scope: PluginScope, db: DbOrTx, row: PropertyRow, day: string): Promise<TLeaseInfo> {
+  const agreement = await leaseSourceOf(scope).currentLease(db, row.id, day);
   const status: TPropertyStatus = row.status === 'Inactive' ? 'Inactive' : agreement ? 'Leased' : 'Active';
   return { status, agreement };
 }
 
 /** The detail as `GET Property/List/{id}` answers it. */
-export async function loadPropertyDetail(db: DbOrTx, user: TSessionUser | null, row: PropertyRow, day = repo.today()) {
+export async function loadPropertyDetail(scope: PluginScope, db: DbOrTx, user: TSessionUser | null, row: PropertyRow, day = repo.today()) {
   const [names, attributes, images, leaseInfo] = await Promise.all([
     repo.findPropertyNames(db, row),
     repo.attributeValuesOf(db, row.id),
     repo.imagesOf(db, row.id),
-    leaseInfoOf(db, row, day),
+    leaseInfoOf(scope, db, row, day),
   ]);
   return presentProperty(user, { row, ...names, attributes, images, leaseInfo });
 }

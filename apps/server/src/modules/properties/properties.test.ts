@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../platform/audit/audit.table';
-import { registerLeaseSource } from './index';
-import { leaseSource } from './lease-source';
+import { propertyLeases } from './index';
 import { buildArea, buildAttribute, buildProperty, buildType } from './properties.factories';
 
 let t: TestApp;
@@ -149,8 +148,7 @@ describe('Status, Lease Info and Lease History', () => {
 
   it('derives Leased from a registered lease source (the agreements hook)', async () => {
     const p = await buildProperty(admin, { area: area._id, propertyType: (await buildType(admin))._id });
-    const previous = leaseSource();
-    registerLeaseSource({
+    const previous = t.plugins.replace(propertyLeases, 'test', {
       leasedPropertyIds: () => sql`select ${p._id}::uuid`,
       currentLease: async (_db, id) => (id === p._id ? { _id: missing, title: 'Hangar lease', agreementNum: 'AG-1' } : null),
       leaseHistory: async () => [{ _id: missing, title: 'Hangar lease', agreementNum: 'AG-1', startDate: '2026-01-01', endDate: null, status: 'Active' }],
@@ -162,7 +160,7 @@ describe('Status, Lease Info and Lease History', () => {
       expect(grid.json().map((r: { _id: string }) => r._id)).toEqual([p._id]);
       expect((await reader.request({ method: 'GET', url: `/api/Property/LeaseHistory/${p._id}` })).json()).toHaveLength(1);
     } finally {
-      registerLeaseSource(previous);
+      if (previous) t.plugins.replace(propertyLeases, 'agreements', previous);
     }
   });
 });

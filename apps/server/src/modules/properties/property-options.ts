@@ -19,3 +19,13 @@ export async function listActivePropertyOptions(db: DbOrTx): Promise<Array<{ id:
     .orderBy(sql`lower(${properties.name})`, asc(properties.id))
     .limit(5000);
 }
+
+/** The Active properties with their rent, by name (the demo lease seed: staff made none of them Inactive). */
+export async function listActivePropertyRents(db: DbOrTx): Promise<Array<{ id: string; name: string; rentCents: number }>> {
+  return db
+    .select({ id: properties.id, name: properties.name, rentCents: properties.rentCents })
+    .from(properties)
+    .where(eq(properties.status, 'Active'))
+    .orderBy(sql`lower(${properties.name})`, asc(properties.id))
+    .limit(5000);
+}

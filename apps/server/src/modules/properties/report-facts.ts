@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { leaseSource } from './lease-source';
+import type { PluginScope } from '../../platform/plugins/registry';
+import { leaseSourceOf } from './lease-source';
 import { properties, propertyTypes } from './properties.table';
 
 /**
@@ -8,8 +9,8 @@ import { properties, propertyTypes } from './properties.table';
  * leased (an agreement covers today, the same rule as the listings' Leased) against available.
  * One aggregate statement.
  */
-export async function occupancyByPropertyType(db: DbOrTx, today: string): Promise<{ typeId: string; type: string; leased: number; available: number }[]> {
-  const leased = sql`${properties.id} in (${leaseSource().leasedPropertyIds(today)})`;
+export async function occupancyByPropertyType(scope: PluginScope, db: DbOrTx, today: string): Promise<{ typeId: string; type: string; leased: number; available: number }[]> {
+  const leased = sql`${properties.id} in (${leaseSourceOf(scope).leasedPropertyIds(today)})`;
   const rows = await db
     .select({
       typeId: propertyTypes.id,

@@ -1,5 +1,6 @@
 import { currentPeriods, fromCents, hasModule, type TDashboard, type TSessionUser } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import type { PluginScope } from '../../platform/plugins/registry';
 import { isCompanyUser } from '../companies/index';
 import { airportToday, nextDueInvoice, receivablesTotals } from '../invoices/index';
 import { collectedBetween } from '../payments/index';
@@ -16,7 +17,7 @@ import { openInspectionCount } from '../inspections/index';
  * of the modules they hold, a company user their own company's. Open inspections and work orders
  * are shown to every staff member (they belong to no module of the access list).
  */
-export async function loadDashboard(db: DbOrTx, user: TSessionUser, now = new Date()): Promise<TDashboard> {
+export async function loadDashboard(scope: PluginScope, db: DbOrTx, user: TSessionUser, now = new Date()): Promise<TDashboard> {
   const today = await airportToday(db, now);
   if (isCompanyUser(user)) {
     const companyId = user.companyId;
@@ -45,7 +46,7 @@ export async function loadDashboard(db: DbOrTx, user: TSessionUser, now = new Da
     money ? receivablesTotals(db, today, null) : null,
     money ? collectedBetween(db, periods.currentMonth.begin, today, null) : null,
     money ? collectedBetween(db, periods.previousMonth.begin, periods.previousMonth.end, null) : null,
-    hasModule(user, 'Property') ? occupancyByPropertyType(db, today) : null,
+    hasModule(user, 'Property') ? occupancyByPropertyType(scope, db, today) : null,
     hasModule(user, 'Lease') ? expiringCounts(db, today, null) : null,
     hasModule(user, 'Waitlist') ? waitlistLength(db) : null,
     openWorkorderCount(db),

@@ -38,7 +38,7 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Signed-in people only; what each one gets is decided by their modules (dashboard.ts).
-  r.get('/api/Dashboard', { config: { access: 'signedIn' }, schema: { tags, response: { 200: ZDashboard } } }, async (request) => loadDashboard(ctx.db, request.user!));
+  r.get('/api/Dashboard', { config: { access: 'signedIn' }, schema: { tags, response: { 200: ZDashboard } } }, async (request) => loadDashboard(ctx, ctx.db, request.user!));
 
   r.get('/api/Reports/Periods', { config: { access: 'signedIn' }, schema: { tags, response: { 200: ZReportPeriods } } }, async (request) => {
     reportScopeOf(request.user);

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { publicSettingsRoutes } from './public-settings.routes';
 import { settingsRoutes } from './settings.routes';
+import { createSystemSettingsCache, systemSettingsCache } from './system-settings';
 
 /** The settings module's public door. */
 export async function registerSettings(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  ctx.plugins.provide(systemSettingsCache, 'settings', createSystemSettingsCache(ctx.db));
   await settingsRoutes(app, ctx);
   await publicSettingsRoutes(app, ctx);
 }

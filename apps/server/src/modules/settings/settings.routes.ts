@@ -10,6 +10,7 @@ import { MASTER_DEFINITIONS, type MasterDefinition } from './master-data.registr
 import { canReadMasterRoute, canReadSharedMasterData } from './settings.policy';
 import { findMasterRow, listAllMasterRows, listMasterRows } from './settings.repo';
 import { createMasterRow, deleteMasterRowById, updateMasterRowById } from './settings.service';
+import { systemSettingsCache } from './system-settings';
 
 const ZTypeParams = z.object({ type: z.string() });
 const ZTypeIdParams = z.object({ type: z.string(), id: ZId });
@@ -26,6 +27,10 @@ function definitionOf(type: string): MasterDefinition {
 /** Generic master data: `Crud/{type}` (spec doc 2 §7) and the select-box shorthands. */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // After a system setting's write commits, this app's cached readers see it at once (loadSystemSettingsCached).
+  const written = (def: MasterDefinition) => {
+    if (def.type === 'systemSettings') ctx.plugins.one(systemSettingsCache).changed();
+  };
 
   r.get(
     '/api/Crud/:type',
@@ -55,6 +60,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const def = definitionOf(request.params.type);
       const row = await ctx.db.transaction((tx) => createMasterRow(tx, actorOf(request), def, request.body));
+      written(def);
       return reply.status(201).send(row);
     },
   );
@@ -64,7 +70,9 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'admin:Settings' }, schema: { tags, params: ZTypeIdParams, body: ZAnyBody, response: { 200: ZMasterRow } } },
     async (request) => {
       const def = definitionOf(request.params.type);
-      return ctx.db.transaction((tx) => updateMasterRowById(tx, actorOf(request), def, request.params.id, request.body));
+      const row = await ctx.db.transaction((tx) => updateMasterRowById(tx, actorOf(request), def, request.params.id, request.body));
+      written(def);
+      return row;
     },
   );
 
@@ -74,6 +82,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const def = definitionOf(request.params.type);
       await ctx.db.transaction((tx) => deleteMasterRowById(tx, actorOf(request), def, request.params.id));
+      written(def);
       return { message: 'Deleted Successfully' };
     },
   );

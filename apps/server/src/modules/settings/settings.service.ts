@@ -6,7 +6,6 @@ import { AppError, fieldError, notFound } from '../../platform/errors/app-error'
 import { MASTER_DEFINITIONS, type MasterDefinition } from './master-data.registry';
 import { systemSettings } from './settings.table';
 import { deleteMasterRow, findMasterRow, insertMasterRow, isUniqueValueTaken, updateMasterRow } from './settings.repo';
-import { settingsChanged } from './system-settings';
 
 /**
  * Writes of master data. Each runs in the caller's transaction and records its audit row there.
@@ -35,7 +34,6 @@ export async function createMasterRow(tx: Tx, actor: AuditActor, def: MasterDefi
   const values = def.toValues(def.schema.parse(body));
   await refuseDuplicate(tx, def, values);
   const row = def.present(await insertMasterRow(tx, def, values));
-  if (def.type === 'systemSettings') settingsChanged();
   await recordAudit(tx, actor, { action: 'create', entity: auditEntity(def), entityId: row._id, after: auditValues(row) });
   return row;
 }
@@ -50,8 +48,6 @@ export async function updateMasterRowById(tx: Tx, actor: AuditActor, def: Master
   await refuseDuplicate(tx, def, values, id);
   const before = def.present(current);
   const after = def.present((await updateMasterRow(tx, def, id, values))!);
-  // Cached readers of this process see the edit at once (loadSystemSettingsCached).
-  if (def.type === 'systemSettings') settingsChanged();
   await recordAudit(tx, actor, { action: 'update', entity: auditEntity(def), entityId: id, before: auditValues(before), after: auditValues(after) });
   return after;
 }

@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { PUBLIC_SETTING_NAMES, SYSTEM_SETTINGS, SYSTEM_SETTING_NAMES, type TSettingPair, type TSystemSettingName } from '@apron/core';
 import type { Db, DbOrTx } from '../../db/client';
+import { oneSlot, type PluginScope } from '../../platform/plugins/registry';
 import { systemSettings } from './settings.table';
 
 /**
@@ -25,27 +26,46 @@ export async function loadSystemSettings(db: DbOrTx, names?: readonly TSystemSet
 
 /** How long a hot path may reuse the settings it read (another instance's edit shows within this). */
 export const SETTINGS_CACHE_MS = 5_000;
-const cached = new WeakMap<Db, { at: number; generation: number; values: Partial<Record<string, string>> }>();
-/** Bumped by every settings write in this process, so its own edits show at once. */
-let generation = 0;
 
-export function settingsChanged(): void {
-  generation++;
+/** One app's cached read of the system settings (made by the settings module when it registers). */
+export interface SystemSettingsCache {
+  read(): Promise<Partial<Record<string, string>>>;
+  /** A setting was written through this app: the next read goes to the database. */
+  changed(): void;
 }
 
 /**
- * Every system setting, read at most once per few seconds per database: for request paths that
- * run hundreds of times a second (pay from balance needs the airport's time zone and name on
- * every call). Edits made through this process show at once; another instance's within
- * `SETTINGS_CACHE_MS`. Never for a transaction's own reads (pass the root database).
+ * The app's cache, which the settings module provides for itself and offers to others through
+ * `loadSystemSettingsCached` (a per-app service on the registry, not a plug-in point).
  */
-export async function loadSystemSettingsCached(db: Db): Promise<Partial<Record<string, string>>> {
-  const hit = cached.get(db);
-  if (hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.values;
-  const startedAt = generation;
-  const values = await loadSystemSettings(db);
-  cached.set(db, { at: Date.now(), generation: startedAt, values });
-  return values;
+export const systemSettingsCache = oneSlot<SystemSettingsCache>('settings.system-settings-cache');
+
+export function createSystemSettingsCache(db: Db): SystemSettingsCache {
+  let cached: { at: number; generation: number; values: Partial<Record<string, string>> } | null = null;
+  // Bumped by every settings write through this app, so its own edits show at once.
+  let generation = 0;
+  return {
+    async read() {
+      if (cached && cached.generation === generation && Date.now() - cached.at < SETTINGS_CACHE_MS) return cached.values;
+      const startedAt = generation;
+      const values = await loadSystemSettings(db);
+      cached = { at: Date.now(), generation: startedAt, values };
+      return values;
+    },
+    changed() {
+      generation++;
+    },
+  };
+}
+
+/**
+ * Every system setting, read at most once per few seconds per app: for request paths that run
+ * hundreds of times a second (pay from balance needs the airport's time zone and name on every
+ * call). Edits made through this app show at once; another instance's within
+ * `SETTINGS_CACHE_MS`. Never for a transaction's own reads (it reads the app's root database).
+ */
+export function loadSystemSettingsCached(scope: PluginScope): Promise<Partial<Record<string, string>>> {
+  return scope.plugins.one(systemSettingsCache).read();
 }
 
 /** `Getsettings`: the public settings only, or every setting for Settings users. */

@@ -3,7 +3,7 @@ import { hasModule } from '@apron/core';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { calendarDate, readSetting } from '@apron/core';
-import { registerAttachmentOwner } from '../attachments/index';
+import { attachmentOwners } from '../attachments/index';
 import { loadSystemSettings } from '../settings/index';
 import { TIEDOWN_RECONCILE_JOB, reconcileTiedownAttempts } from './tiedowns.pay';
 import { countByAircraftType, findTiedown } from './tiedowns.repo';
@@ -13,7 +13,7 @@ import { tiedownScopeOf, tiedownsRoutes } from './tiedowns.routes';
 export async function registerTiedowns(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await tiedownsRoutes(app, ctx);
   // A request's documents and remarks: Tiedown staff; the pilot who made it may read them.
-  registerAttachmentOwner(ctx, 'tiedown', {
+  ctx.plugins.provide(attachmentOwners, 'tiedown', {
     module: 'Tiedown',
     canRead: async (user, id, db) => !!(await findTiedown(db, id, tiedownScopeOf(user))),
     canWrite: async (user, id, db) => hasModule(user, 'Tiedown') && !!(await findTiedown(db, id, null)),

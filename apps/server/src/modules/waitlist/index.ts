@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { moduleOwner, registerAttachmentOwner } from '../attachments/index';
-import { registerPropertyTypeUsage } from '../properties/index';
+import { moduleOwner, attachmentOwners } from '../attachments/index';
+import { propertyTypeUsages } from '../properties/index';
 import { countWaiting, findApplicant } from './waitlist.repo';
 import { waitlistRoutes } from './waitlist.routes';
 import { JOIN_RECONCILE_JOB, reconcileJoinAttempts } from './waitlist.join';
@@ -10,9 +10,9 @@ import { JOIN_RECONCILE_JOB, reconcileJoinAttempts } from './waitlist.join';
 export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await waitlistRoutes(app, ctx);
   // An applicant's documents and remarks: staff with the Waitlist module.
-  registerAttachmentOwner(ctx, 'waitlist', moduleOwner('Waitlist', async (id, db) => !!(await findApplicant(db, id))));
+  ctx.plugins.provide(attachmentOwners, 'waitlist', moduleOwner('Waitlist', async (id, db) => !!(await findApplicant(db, id))));
   // A property type with people waiting for it cannot be deleted.
-  registerPropertyTypeUsage({ label: 'wait-list applicants', count: countWaiting });
+  ctx.plugins.provide(propertyTypeUsages, 'waitlist', { label: 'wait-list applicants', count: countWaiting });
   // Paid joins a crash left in flight: finished or voided from what the provider says of the key.
   ctx.jobs.schedule(JOIN_RECONCILE_JOB, '*/5 * * * *', async () => {
     const run = await reconcileJoinAttempts(ctx.db, app.paymentProvider, ctx.config.publicUrl);
@@ -21,5 +21,6 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
 }
 
 /** For the chat (applicant conversations) and the reports. */
-export { applicantTemplateFields, findApplicantForChat, listApplicantEmails, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
-export { addApplicantFileSource, useUnreadCounts } from './applicant-hooks';
+export { applicantTemplateFields, createChatApplicantLookup, listApplicantEmails, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
+export type { ChatApplicantLookup } from './waitlist.repo';
+export { applicantFiles, applicantUnreadCounts } from './applicant-hooks';

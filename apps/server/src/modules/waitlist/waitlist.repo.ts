@@ -41,7 +41,7 @@ export interface ChatApplicantRow {
   tokenMatches: boolean;
 }
 
-/** Built and prepared once per database: every open chat polls it every few seconds. */
+/** Built and prepared once per app (the chat's routes): every open chat polls it every few seconds. */
 function buildChatApplicantQuery(db: DbOrTx) {
   return db
     .select({
@@ -53,22 +53,20 @@ function buildChatApplicantQuery(db: DbOrTx) {
     .limit(1)
     .prepare('apron_chat_applicant');
 }
-const chatApplicantQueries = new WeakMap<DbOrTx, ReturnType<typeof buildChatApplicantQuery>>();
-
 /**
  * Whom the chat talks to: the applicant's id, e-mail and names, or null when there is none; and,
  * in the same statement, whether `privateToken` (a private link's, when given) is theirs.
  */
-export async function findApplicantForChat(db: DbOrTx, applicantId: string, privateToken?: string): Promise<ChatApplicantRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(applicantId)) return null;
-  let query = chatApplicantQueries.get(db);
-  if (!query) {
-    query = buildChatApplicantQuery(db);
-    chatApplicantQueries.set(db, query);
-  }
-  const tokenHash = privateToken && privateToken.length <= 200 ? hashPrivateToken(privateToken) : null;
-  const [row] = await query.execute({ id: applicantId, tokenHash });
-  return row ? { ...row, tokenMatches: row.tokenMatches === true } : null;
+export type ChatApplicantLookup = (applicantId: string, privateToken?: string) => Promise<ChatApplicantRow | null>;
+
+export function createChatApplicantLookup(db: DbOrTx): ChatApplicantLookup {
+  const query = buildChatApplicantQuery(db);
+  return async (applicantId, privateToken) => {
+    if (!/^[0-9a-f-]{36}$/i.test(applicantId)) return null;
+    const tokenHash = privateToken && privateToken.length <= 200 ? hashPrivateToken(privateToken) : null;
+    const [row] = await query.execute({ id: applicantId, tokenHash });
+    return row ? { ...row, tokenMatches: row.tokenMatches === true } : null;
+  };
 }
 
 // ---- The queue ------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ function waitlistStaffRoutes(r: ZodApp, ctx: AppContext): void {
     async (request, reply) => {
       if (!(await repo.propertyTypeExists(ctx.db, request.params.typeId))) throw notFound('Property type not found');
       const { rows, count } = await repo.listApplicantsOfType(ctx.db, request.params.typeId, request.query);
-      const unread = await unreadCounts(ctx.db, rows.map((row) => row.id));
+      const unread = await unreadCounts(ctx, ctx.db, rows.map((row) => row.id));
       sendListCount(reply, count);
       return rows.map((row) => presentGridRow(row, unread.get(row.id) ?? 0));
     },
@@ -74,7 +74,7 @@ function waitlistStaffRoutes(r: ZodApp, ctx: AppContext): void {
   );
 
   r.delete('/api/WaitList/:id', { config: { access: 'admin:Waitlist' }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } }, async (request) => {
-    const files = await ctx.db.transaction((tx) => service.deleteApplicant(tx, signedInActorOf(request), request.params.id));
+    const files = await ctx.db.transaction((tx) => service.deleteApplicant(ctx, tx, signedInActorOf(request), request.params.id));
     // After commit: the files of a deleted applicant go too (a failure leaves an orphan file, logged).
     await Promise.all(files.map((key) => ctx.files.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not remove a deleted applicant\'s file'))));
     return { message: WAITLIST_MESSAGES.deleted };

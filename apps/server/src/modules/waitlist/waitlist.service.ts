@@ -2,6 +2,7 @@ import { WAITLIST_MESSAGES, type TSessionUser, type TWaitlistApplicantUpdate } f
 import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { fieldError, notFound } from '../../platform/errors/app-error';
+import type { PluginScope } from '../../platform/plugins/registry';
 import { createCompanyUser } from '../accounts/index';
 import { deleteAttachmentsOfOwner } from '../attachments/index';
 import { insertCompany } from '../companies/index';
@@ -47,9 +48,9 @@ export async function updateApplicant(tx: Tx, actor: Actor, input: TWaitlistAppl
  * cascade). Returns the storage keys of their files, for the caller to remove after
  * commit (a rolled-back delete must keep them).
  */
-export async function deleteApplicant(tx: Tx, actor: Actor, id: string): Promise<string[]> {
+export async function deleteApplicant(scope: PluginScope, tx: Tx, actor: Actor, id: string): Promise<string[]> {
   const current = await lockedApplicant(tx, id);
-  const files = [...(await deleteAttachmentsOfOwner(tx, { ownerType: 'waitlist', ownerId: id })), ...(await applicantFileKeys(tx, id))];
+  const files = [...(await deleteAttachmentsOfOwner(tx, { ownerType: 'waitlist', ownerId: id })), ...(await applicantFileKeys(scope, tx, id))];
   await repo.deleteApplicantRow(tx, id);
   await publishApplicantEvent(tx, current, 'Removed');
   await recordAudit(tx, actor, { action: 'delete', entity: 'waitlistApplicant', entityId: id, before: { ...auditApplicant(current), position: current.position } });

@@ -6,7 +6,7 @@ import { auditLog } from '../../platform/audit/audit.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { setSystemSetting } from '../settings/settings.test-support';
 import { applicantIdForPrivateToken } from './waitlist.repo';
-import { findApplicantForChat, waitlistJoinsByBucket, waitlistLength } from './index';
+import { createChatApplicantLookup, waitlistJoinsByBucket, waitlistLength } from './index';
 import { reconcileJoinAttempts } from './waitlist.join';
 import { waitlistJoinAttempts } from './waitlist.table';
 
@@ -90,9 +90,9 @@ describe('POST /api/WaitList/Join (charge 0: Submit)', () => {
     expect(token.length).toBeGreaterThanOrEqual(32);
     expect(await applicantIdForPrivateToken(t.db, token)).toBe(id);
     expect(await applicantIdForPrivateToken(t.db, 'x'.repeat(32))).toBeNull();
-    expect(await findApplicantForChat(t.db, id, token)).toEqual({ id, email: 'p1@example.test', firstName: 'First1', lastName: 'Last1', tokenMatches: true });
-    expect(await findApplicantForChat(t.db, id)).toMatchObject({ id, tokenMatches: false });
-    expect(await findApplicantForChat(t.db, id, 'x'.repeat(32))).toMatchObject({ id, tokenMatches: false });
+    expect(await createChatApplicantLookup(t.db)(id, token)).toEqual({ id, email: 'p1@example.test', firstName: 'First1', lastName: 'Last1', tokenMatches: true });
+    expect(await createChatApplicantLookup(t.db)(id)).toMatchObject({ id, tokenMatches: false });
+    expect(await createChatApplicantLookup(t.db)(id, 'x'.repeat(32))).toMatchObject({ id, tokenMatches: false });
     const page = await t.app.inject({ method: 'GET', url: `/api/WaitList/Status/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ applicantId: id, propertyTypeName: 'T-Hangar', position: 1, waiting: 1, status: 'Unpaid' });
@@ -344,7 +344,7 @@ describe('join attempts a crash left pending (the reconcile job)', () => {
     expect(byKey['crash-key-charged']).toMatchObject({ status: 'paid' });
     expect(byKey['crash-key-nothing']).toMatchObject({ status: 'void' });
     expect(byKey['crash-key-fresh']).toMatchObject({ status: 'pending' });
-    const applicant = await findApplicantForChat(t.db, byKey['crash-key-charged']!.applicantId!);
+    const applicant = await createChatApplicantLookup(t.db)(byKey['crash-key-charged']!.applicantId!);
     expect(applicant).toMatchObject({ firstName: 'Crash', email: 'crash@example.test' });
     expect(await reconcileJoinAttempts(t.db, provider, t.config.publicUrl)).toEqual({ joined: 0, voided: 0 });
   });

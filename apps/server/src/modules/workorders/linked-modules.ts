@@ -1,7 +1,8 @@
 import type { TFormAnswers } from '@apron/core';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
 import { ensureDemoForm, failedChecks, getFormVersion, validateAnswers } from '../forms/index';
-import { getInspectionSummary, listInspectionsForMaster, listMasterInspectionOptions, onInspectionCompleted } from '../inspections/index';
+import { getInspectionSummary, inspectionCompleted, listInspectionsForMaster, listMasterInspectionOptions } from '../inspections/index';
 
 /**
  * What work orders read from the inspections and forms modules, in one place: the only file of
@@ -38,9 +39,9 @@ export interface CompletedInspection {
   failedChecks: string[];
 }
 
-/** Runs `handler` inside the transaction that completes an inspection. */
-export function whenInspectionCompleted(app: { database: Database }, handler: (db: DbOrTx, event: CompletedInspection) => Promise<void>): void {
-  onInspectionCompleted(app, async (event) => handler(event.db, { inspectionId: event.inspectionId, masterInspectionId: event.masterInspectionId, failedChecks: event.failedChecks }));
+/** Runs `handler` inside the transaction that completes an inspection (inspections' `inspectionCompleted` slot). */
+export function whenInspectionCompleted(ctx: Pick<AppContext, 'plugins'>, handler: (db: DbOrTx, event: CompletedInspection) => Promise<void>): void {
+  ctx.plugins.provide(inspectionCompleted, 'workorders', async (event) => handler(event.db, { inspectionId: event.inspectionId, masterInspectionId: event.masterInspectionId, failedChecks: event.failedChecks }));
 }
 
 export async function masterInspectionOptions(db: DbOrTx): Promise<Array<{ id: string; name: string }>> {

@@ -173,7 +173,7 @@ export async function completeWorkorder(tx: DbOrTx, actor: AuditActor, id: strin
 // ---- Beyond the spec: a failed pass/fail check opens a work order --------------------------------
 
 /**
- * Called by the inspections module (onInspectionCompleted) inside the transaction that completes
+ * Called by the inspections module (its `inspectionCompleted` slot) inside the transaction that completes
  * the inspection. When the inspection's master names a master work order (workorder_auto_rules)
  * and a pass/fail check failed, one work order is opened on it, linked to the inspection. The
  * partial unique index (one auto work order per inspection) makes a retried completion a no-op.

@@ -29,14 +29,11 @@ export async function buildMaster(admin: Caller, spec: { name?: string; adhoc?: 
   return res.json() as { _id: string; name: string; formId: string };
 }
 
-let refCounter = 0;
-
 export async function buildWorkorder(staff: Caller, masterId: string, spec: { email?: string; name?: string; refnumber?: string } = {}) {
-  refCounter += 1;
   const res = await staff.request({
     method: 'POST',
     url: '/api/Workorder/CreateWorkorders',
-    payload: { refnumber: spec.refnumber ?? `WO-${Date.now()}-${refCounter}`, name: spec.name ?? 'Reno Paving Co', email: spec.email ?? 'crew@paving.example', workorderId: masterId },
+    payload: { refnumber: spec.refnumber ?? `WO-${process.hrtime.bigint()}`, name: spec.name ?? 'Reno Paving Co', email: spec.email ?? 'crew@paving.example', workorderId: masterId },
   });
   if (res.statusCode !== 201) throw new Error(`buildWorkorder: ${res.statusCode} ${res.body}`);
   return res.json() as { _id: string; refnumber: string; status: string };

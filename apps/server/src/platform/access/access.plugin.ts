@@ -5,7 +5,7 @@ import { satisfies, type TAccessRule, type TSessionUser } from '@apron/core';
 import type { Db } from '../../db/client';
 import { AppError } from '../errors/app-error';
 import { ANON_COOKIE, CSRF_HEADER, anonymousCsrfToken, tokensMatch } from '../auth/csrf';
-import { SESSION_COOKIE, findSession } from '../auth/sessions';
+import { SESSION_COOKIE, createSessionLookup } from '../auth/sessions';
 
 /** A route's access: a rule from the permission table, or a policy over the caller. */
 export type AccessPolicy = (user: TSessionUser | null, request: FastifyRequest) => boolean;
@@ -67,6 +67,8 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
     for (const method of [route.method].flat()) declared.push({ method, url, access });
   });
 
+  const findSession = createSessionLookup(options.db);
+
   /** A session cookie, or a bearer token from the configured issuer. */
   async function authenticate(request: FastifyRequest): Promise<void> {
     const authorization = request.headers.authorization;
@@ -78,7 +80,7 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    const found = token ? await findSession(options.db, token) : null;
+    const found = token ? await findSession(token) : null;
     if (!found) return;
     request.user = found.user;
     request.session = { id: found.sessionId, csrfToken: found.csrfToken, idToken: found.idToken };

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: { N: number }) => Promise<Buffer>;
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer | string, keylen: number, options: { N: number }) => Promise<Buffer>;
 const COST = 16384;
 const KEY_LENGTH = 32;
 
@@ -19,6 +19,15 @@ export async function verifyPassword(password: string, stored: string | null): P
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(cost) });
   return timingSafeEqual(expected, actual);
+}
+
+/**
+ * The work of one password check where there is no account, so that a wrong e-mail takes as long
+ * as a wrong password (nothing is compared, nothing is kept between calls). Always false.
+ */
+export async function verifyNoPassword(password: string): Promise<false> {
+  await scrypt(password, 'apron-no-such-account', KEY_LENGTH, { N: COST });
+  return false;
 }
 
 /** A password a person can type once from the console: 4 groups of 5 characters. */

@@ -55,7 +55,7 @@ export interface ResolvedSession {
 
 /**
  * The session lookup runs on every signed-in request, so its query is built and prepared once
- * per database (a named statement on PostgreSQL) instead of being rebuilt per request.
+ * per app (a named statement on PostgreSQL) instead of being rebuilt per request.
  */
 function buildSessionQuery(db: DbOrTx) {
   return db
@@ -66,29 +66,27 @@ function buildSessionQuery(db: DbOrTx) {
     .limit(1)
     .prepare('apron_find_session');
 }
-const sessionQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSessionQuery>>();
 
 /**
- * The live session of a cookie token, with its (enabled) account. Expiry slides: one hour after
- * the last activity, written at most once a minute so that reads stay reads.
+ * This app's lookup of the live session of a cookie token, with its (enabled) account (made once,
+ * by the access plugin). Expiry slides: one hour after the last activity, written at most once a
+ * minute so that reads stay reads.
  */
-export async function findSession(db: DbOrTx, token: string): Promise<ResolvedSession | null> {
-  const id = hashToken(token);
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = buildSessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id });
-  if (!row) return null;
-  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
-    const now = new Date();
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
-      .where(eq(sessions.id, id));
-  }
-  return { sessionId: id, csrfToken: row.session.csrfToken, idToken: row.session.idToken, user: toSessionUser(row.account) };
+export function createSessionLookup(db: DbOrTx): (token: string) => Promise<ResolvedSession | null> {
+  const query = buildSessionQuery(db);
+  return async (token) => {
+    const id = hashToken(token);
+    const [row] = await query.execute({ id });
+    if (!row) return null;
+    if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
+      const now = new Date();
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
+        .where(eq(sessions.id, id));
+    }
+    return { sessionId: id, csrfToken: row.session.csrfToken, idToken: row.session.idToken, user: toSessionUser(row.account) };
+  };
 }
 
 export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {

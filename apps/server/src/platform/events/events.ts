@@ -1,10 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventTrigger } from '@apron/core/communications';
-import type { Database, Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { hotStatement } from '../../db/hot-statement';
 import { rowsOf } from '../../db/rows';
 import { retryDelayMinutes } from '../jobs/retry-schedule';
+import { manySlot, type PluginRegistry } from '../plugins/registry';
 import { domainEvents, type DomainEventRow } from './events.table';
 
 export const EVENTS_DISPATCH_JOB = 'domain-events-dispatch';
@@ -23,10 +25,26 @@ export interface DomainEvent {
   fields: Record<string, string | number | boolean | null>;
 }
 
-let published = 0;
-/** How many events this process has published (a cheap "anything new?" for the after-response nudge). */
-export function publishedEventCount(): number {
-  return published;
+/** What one request has published so far (the after-response nudge reads it: events.plugin.ts). */
+export interface PublishedTally {
+  published: number;
+}
+
+/**
+ * The tally of the request being served, through the async context rather than a module-level
+ * count: each app makes a tally per request (`countPublishedEvents`, in its onRequest hook), so no
+ * number is shared between apps or requests; outside a request (jobs, seeds) there is none.
+ */
+const requestTally = new AsyncLocalStorage<PublishedTally>();
+
+/** Runs `work` (the rest of a request) with `tally` counting the events it publishes. */
+export function countPublishedEvents<T>(tally: PublishedTally, work: () => T): T {
+  return requestTally.run(tally, work);
+}
+
+function tallyPublished(count: number): void {
+  const tally = requestTally.getStore();
+  if (tally) tally.published += count;
 }
 
 /**
@@ -35,7 +53,7 @@ export function publishedEventCount(): number {
  */
 export async function publishEvent(tx: DbOrTx, event: DomainEvent): Promise<void> {
   await tx.insert(domainEvents).values({ module: event.module, trigger: event.trigger, recordId: event.recordId, companyId: event.companyId, fields: event.fields });
-  published++;
+  tallyPublished(1);
 }
 
 // Prepared once: payments publish on every request (`hotStatement`).
@@ -53,7 +71,7 @@ export async function publishEvents(tx: DbOrTx, events: readonly DomainEvent[]):
   if (events.length === 0) return;
   const rows = events.map((e) => ({ module: e.module, trigger: e.trigger, record_id: e.recordId, company_id: e.companyId, fields: e.fields }));
   await insertEvents(tx, { rows: JSON.stringify(rows) });
-  published += events.length;
+  tallyPublished(events.length);
 }
 
 /**
@@ -63,17 +81,11 @@ export async function publishEvents(tx: DbOrTx, events: readonly DomainEvent[]):
  */
 export type EventHandler = (tx: Tx, event: DomainEventRow) => Promise<void>;
 
-/** One handler list per app (keyed by its database), so several apps in one process stay apart. */
-const registries = new WeakMap<Database, Map<string, EventHandler>>();
-
-export function registerEventHandler(scope: { database: Database }, name: string, handler: EventHandler): void {
-  let registry = registries.get(scope.database);
-  if (!registry) {
-    registry = new Map();
-    registries.set(scope.database, registry);
-  }
-  registry.set(name, handler);
-}
+/**
+ * What reacts to events after commit: `ctx.plugins.provide(eventHandlers, 'notification-rules',
+ * handler)`. The slot only lists this app's handlers; they run in the dispatch transaction.
+ */
+export const eventHandlers = manySlot<EventHandler>('events.handlers');
 
 export interface DispatchResult {
   processed: number;
@@ -87,10 +99,10 @@ export interface DispatchResult {
  * handler throws, the batch rolls back and its events go one per transaction; the failing one is
  * retried with back-off, the others are delivered.
  */
-export function createEventDispatch(options: { database: Database; db: Db; log: FastifyBaseLogger }) {
-  const { database, db, log } = options;
+export function createEventDispatch(options: { db: Db; log: FastifyBaseLogger; plugins: PluginRegistry }) {
+  const { db, log, plugins } = options;
 
-  const handlersOf = () => [...(registries.get(database)?.values() ?? [])];
+  const handlersOf = () => plugins.all(eventHandlers);
   /** The oldest due events, locked (`SKIP LOCKED`: other instances take others). */
   const claimDue = (tx: Tx, limit: number) =>
     tx

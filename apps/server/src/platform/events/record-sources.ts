@@ -1,10 +1,11 @@
 import type { TSessionUser } from '@apron/core';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { manySlot, type PluginScope } from '../plugins/registry';
 
 /**
  * How a module lends its records to notices (`POST SendNotices`): `read` returns the record's
  * company and template fields from stored data when `user` may read it, and null otherwise (a
- * missing record and another company's record look the same: 404). Modules register one source
+ * missing record and another company's record look the same: 404). Modules provide one source
  * per notice module name (`Invoices`, `Waitlist`, `Company`).
  */
 export interface RecordSource {
@@ -23,17 +24,9 @@ export interface SourceRecord {
   fields: Record<string, string | number | boolean | null>;
 }
 
-const registries = new WeakMap<Database, Map<string, RecordSource>>();
+/** The source of each notice module name: `ctx.plugins.provide(recordSources, 'Invoices', {...})`. */
+export const recordSources = manySlot<RecordSource>('events.record-sources');
 
-export function registerRecordSource(scope: { database: Database }, module: string, source: RecordSource): void {
-  let registry = registries.get(scope.database);
-  if (!registry) {
-    registry = new Map();
-    registries.set(scope.database, registry);
-  }
-  registry.set(module, source);
-}
-
-export function findRecordSource(scope: { database: Database }, module: string): RecordSource | null {
-  return registries.get(scope.database)?.get(module) ?? null;
+export function findRecordSource(scope: PluginScope, module: string): RecordSource | null {
+  return scope.plugins.byKey(recordSources, module) ?? null;
 }

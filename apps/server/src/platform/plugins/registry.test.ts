@@ -32,3 +32,21 @@ describe('plug-in registry', () => {
     expect(() => second.one(oneSlot<() => string>('test.missing'))).toThrow(/no provider/);
   });
 });
+
+describe('plug-in registry: stand-ins for tests', () => {
+  it('replaces a provider by key (a one-slot: its provider) and hands back the one it replaced', () => {
+    const hooks = manySlot<() => string>('test.replace');
+    const source = oneSlot<() => string>('test.replace-one', () => 'none');
+    const plugins = new PluginRegistry();
+    plugins.provide(hooks, 'chat', () => 'chat');
+    plugins.provide(hooks, 'files', () => 'files');
+    const previous = plugins.replace(hooks, 'chat', () => 'stand-in');
+    expect(previous?.()).toBe('chat');
+    expect(plugins.all(hooks).map((hook) => hook())).toEqual(['stand-in', 'files']);
+    expect(plugins.replace(hooks, 'new', () => 'added')).toBeUndefined();
+    expect(plugins.all(hooks)).toHaveLength(3);
+    plugins.provide(source, 'agreements', () => 'leases');
+    expect(plugins.replace(source, 'test', () => 'test')?.()).toBe('leases');
+    expect(plugins.one(source)()).toBe('test');
+  });
+});

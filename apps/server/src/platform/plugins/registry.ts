@@ -29,6 +29,9 @@ export function oneSlot<T>(name: string, fallback?: T): PlugSlot<T> {
   return fallback === undefined ? { name, arity: 'one' } : { name, arity: 'one', fallback };
 }
 
+/** What code that asks a slot needs of its app: pass `ctx` (or anything holding the registry). */
+export type PluginScope = { readonly plugins: PluginRegistry };
+
 interface Provided {
   key: string;
   impl: unknown;
@@ -47,6 +50,21 @@ export class PluginRegistry {
     if (slot.arity === 'one' && list.length > 0) throw new Error(`Plug-in ${slot.name} takes one provider; ${list[0]!.key} already is`);
     list.push({ key, impl });
     this.provided.set(slot as PlugSlot<unknown>, list);
+  }
+
+  /**
+   * Tests only: stand `impl` in for the provider keyed `key` (of a 'one' slot: for its provider,
+   * whatever its key), in this app alone; adds it when there is none. Returns what it replaced,
+   * so a test can put it back.
+   */
+  replace<T>(slot: PlugSlot<T>, key: string, impl: T): T | undefined {
+    const list = this.provided.get(slot as PlugSlot<unknown>) ?? [];
+    const at = slot.arity === 'one' ? 0 : list.findIndex((p) => p.key === key);
+    const previous = list[at];
+    if (previous) list[at] = { key, impl };
+    else list.push({ key, impl });
+    this.provided.set(slot as PlugSlot<unknown>, list);
+    return previous?.impl as T | undefined;
   }
 
   /** Every provider of a 'many' slot, in registration order (empty when none). */
