@@ -6,7 +6,6 @@ import {
   AGREEMENT_MESSAGES, fromCents, hasModule, ZAgreementProperty, ZAgreementPropertyDetail, ZAgreementPropertyItemParams,
   ZAgreementPropertyOption, ZAgreementPropertyParams, ZIdParams, ZMessage, ZSecurityDeposit, ZSecurityDepositInput, type TSessionUser,
 } from '@apron/core';
-import type { DbOrTx } from '../../db/client';
 import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';

@@ -6,7 +6,7 @@ import { findAccountByEmail, insertAccount } from '../accounts/index';
 import { updateAccountRow } from '../../platform/auth/accounts.repo';
 import { findCompanyIdsByName } from '../companies/companies.seed-support';
 import { insertCompany } from '../companies/index';
-import { listActivePropertyRents } from '../properties/index';
+import { listActivePropertyRents } from '../properties/properties.seed-support';
 import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/settings.seed-support';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { leaseCalendar } from './lease-calendar';

@@ -5,7 +5,6 @@ import {
   ZAircraft, ZAircraftCreate, ZAircraftUpdate, ZAgreementPropertyParams, ZIdParams, ZInsurance, ZInsuranceCreate,
   ZInsuranceUpdate, ZMessage, type TSessionUser,
 } from '@apron/core';
-import type { DbOrTx } from '../../db/client';
 import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';

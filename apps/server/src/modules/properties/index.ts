@@ -25,7 +25,7 @@ export { findProperty } from './properties.repo';
 export { findPropertySummaries, listPropertySummaries } from './property-summaries';
 export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent } from './property-rents';
 export { propertyTypeDirectory } from './property-type-directory';
-export { activePropertyOptionsSql, listActivePropertyOptions, listActivePropertyRents } from './property-options';
+export { activePropertyOptionsSql, listActivePropertyOptions } from './property-options';
 export { occupancyByPropertyType } from './report-facts';
 // The asset map's address search uses the same proxy (its own route, for internal users).
 export { searchPlaces, GEOCODE_RATE_LIMIT } from './geocode.routes';

@@ -4,3 +4,4 @@
  */
 export { seedDemoProperties } from './demo-properties';
 export { seedBenchProperties } from './bench-seed';
+export { listActivePropertyRents } from './property-options';
