@@ -87,7 +87,7 @@ export async function tiedownsRoutes(root: FastifyInstance, ctx: AppContext): Pr
       } else {
         if (!request.body.sourceId) throw fieldError('sourceId', TIEDOWN_MESSAGES.cardRequired);
         if (!key) throw fieldError('idempotencyKey', PAYMENT_MESSAGES.idempotencyRequired);
-        row = await createPaidRequest(ctx.db, root.paymentProvider, { user: request.user, actor, form, quote: q, sourceToken: request.body.sourceId, idempotencyKey: key });
+        row = await createPaidRequest(root.cardPayments, { user: request.user, actor, form, quote: q, sourceToken: request.body.sourceId, idempotencyKey: key });
       }
       const shown = await detail(row, request.user);
       return reply.status(201).send({ message: TIEDOWN_MESSAGES.submitted, tiedown: shown, receipt: shown.receipt });

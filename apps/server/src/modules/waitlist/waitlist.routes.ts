@@ -133,7 +133,7 @@ export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Pro
         request.log.info('wait-list join refused by the honeypot');
         return reply.status(201).send({ message: WAITLIST_MESSAGES.added, _id: crypto.randomUUID(), status: 'Unpaid', amount: 0 });
       }
-      const joined = await joinWaitlist(ctx.db, app.paymentProvider, {
+      const joined = await joinWaitlist(app.cardPayments, {
         user: request.user,
         actor: actorOf(request),
         input: request.body,
