@@ -75,11 +75,28 @@ export interface CardPaid {
  */
 export const CARD_PAYABLES = manySlot<CardPayable<never>>('payments.card-payables');
 
-/** What the engine works with: this app's database, provider and plug-ins (`app.cardPayments`). */
+/** A card payment asked for: what it pays for (the purpose's own order), the card and the key. */
+export interface CardRequest<Order> {
+  purpose: CardPurpose;
+  order: Order;
+  sourceToken: string;
+  idempotencyKey: string;
+  createdBy: string | null;
+}
+
+/** This app's card engine (`app.cardPayments`): its database, provider and plug-ins, and `pay`. */
 export interface CardEngine {
   db: Db;
   provider: PaymentProvider;
   plugins: PluginRegistry;
+  /**
+   * `CARD_PAYABLES` again, for a module that may not import payments' door at run time: the wait
+   * list is imported by alerts, which invoices reach through agreements, and payments imports
+   * invoices - so the wait list imports payments' types only, and plugs in with this slot.
+   */
+  readonly payables: typeof CARD_PAYABLES;
+  /** Pay by card through this engine (`payByCard`): what it bought, or the AppError to answer. */
+  pay<Order>(actor: AuditActor, request: CardRequest<Order>): Promise<CardPaid>;
 }
 
 export function payableOf(engine: Pick<CardEngine, 'plugins'>, purpose: CardPurpose): CardPayable<never> {

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@apron/core';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError } from '../../platform/errors/app-error';
 import { lockIdempotencyKey } from '../../platform/idempotency/index';
-import type { ChargeResult } from '../../platform/payments/provider';
-import { cardAttempts, type CardAttemptRow, type CardPurpose } from './card-attempts.table';
-import { payableOf, type CardEngine, type CardPaid, type CardPayable } from './card-payable';
+import type { ChargeResult, PaymentProvider } from '../../platform/payments/provider';
+import type { PluginRegistry } from '../../platform/plugins/registry';
+import { cardAttempts, type CardAttemptRow } from './card-attempts.table';
+import { CARD_PAYABLES, payableOf, type CardEngine, type CardPaid, type CardPayable, type CardRequest } from './card-payable';
 
 /**
  * The one card-payment engine (PRODUCT-RULES 4, issue 10 item 6, issue 21 item 1), whatever is
@@ -22,14 +23,6 @@ import { payableOf, type CardEngine, type CardPaid, type CardPayable } from './c
  * client's retry with the same key charges again (the provider answers a repeated key with its
  * first result), or `reconcileCardAttempts` (job) asks the provider and finishes or voids it.
  */
-export interface CardRequest<Order> {
-  purpose: CardPurpose;
-  order: Order;
-  sourceToken: string;
-  idempotencyKey: string;
-  createdBy: string | null;
-}
-
 type Begun = { kind: 'paid'; paid: CardPaid } | { kind: 'charge'; attempt: CardAttemptRow; note: string };
 
 const paidOf = (attempt: CardAttemptRow): CardPaid => ({ purpose: attempt.purpose, resultId: attempt.resultId!, paymentId: attempt.paymentId, amountCents: attempt.amountCents });
@@ -164,6 +157,12 @@ export async function payByCard<Order>(engine: CardEngine, actor: AuditActor, re
   // No answer: the attempt stays pending; a retry with the same key, or the job, settles it.
   if (!result) throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.providerError);
   return answer(engine, await finishCardAttempt(engine, actor, begun.attempt, result));
+}
+
+/** This app's engine (made once by registerPayments, decorated as `app.cardPayments`). */
+export function createCardEngine(db: Db, provider: PaymentProvider, plugins: PluginRegistry): CardEngine {
+  const engine: CardEngine = { db, provider, plugins, payables: CARD_PAYABLES, pay: (actor, request) => payByCard(engine, actor, request) };
+  return engine;
 }
 
 /** How long an attempt may stay in flight before the job asks the provider about it. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { createPaymentProvider, type PaymentProvider } from '../../platform/payments/index';
 import { paymentsRoutes } from './payments.routes';
 import { RECEIPT_PDF_JOB, RECEIPT_PDF_JOB_OPTIONS, attachReceiptPdfs, flushReceiptPdfRequests, requestReceiptPdfs } from './receipts';
-import { CARD_RECONCILE_JOB, reconcileCardAttempts } from './card-payments';
+import { CARD_RECONCILE_JOB, createCardEngine, reconcileCardAttempts } from './card-payments';
 import { CARD_PAYABLES, type CardEngine } from './card-payable';
 import { invoicePayable } from './invoice-payable';
 
@@ -21,7 +21,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   const provider = createPaymentProvider(ctx.config);
   app.decorate('paymentProvider', provider);
   if (provider.testMode) ctx.log.info({ provider: provider.name }, 'card payments in test mode');
-  const cardPayments: CardEngine = { db: ctx.db, provider, plugins: ctx.plugins };
+  const cardPayments = createCardEngine(ctx.db, provider, ctx.plugins);
   app.decorate('cardPayments', cardPayments);
   // Invoice lines are paid for here (payments already depends on invoices); tie-downs and the wait list provide their own.
   ctx.plugins.provide(CARD_PAYABLES, 'invoice', invoicePayable);
@@ -42,7 +42,6 @@ export type { PaymentRow } from './payments.table';
 export { attachReceiptPdfs, flushReceiptPdfRequests, queueReceiptMail, loadReceipt, requestReceiptPdfs, RECEIPT_PDF_JOB } from './receipts';
 export { balancePaymentsRecorder, type BalancePayments, type LedgerDebitCtes } from './balance-payments';
 export { recordDemoPayment } from './demo-payments';
-export { payByCard } from './card-payments';
 export { CARD_PAYABLES, type CardEngine, type CardPayable } from './card-payable';
 export { recordCardPayment, type ApprovedCardPayment } from './card-payment-record';
 export { collectedBetween, firstPaymentYear, paymentTotalsByCompany, paymentsByMethod, paymentsCollectedByBucket } from './report-facts';

@@ -13,7 +13,6 @@ import { loadSystemSettings } from '../settings/index';
 import { createPayLinkToken, verifyPayLinkToken } from './pay-links';
 import { loadReceipt, renderReceiptPdf, requestReceiptPdfs } from './receipts';
 import { payManually } from './payments.service';
-import { payByCard } from './card-payments';
 import type { CardEngine } from './card-payable';
 import type { InvoiceOrder } from './invoice-payable';
 
@@ -35,7 +34,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, card
     const actor = actorOf(request);
     const order: InvoiceOrder = { invoiceId, scope, lineIds: body.lineIds };
     // An invoice's card payment buys the payment itself (= its receipt).
-    const { resultId: paymentId } = await payByCard(cardPayments, actor, { purpose: 'invoice', order, sourceToken: body.sourceToken, idempotencyKey: key, createdBy: actor.user?.id ?? null });
+    const { resultId: paymentId } = await cardPayments.pay(actor, { purpose: 'invoice', order, sourceToken: body.sourceToken, idempotencyKey: key, createdBy: actor.user?.id ?? null });
     requestReceiptPdfs(ctx, [paymentId]);
     return { message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! };
   };

@@ -4,7 +4,7 @@ import { parkingLineName } from '@apron/core/tiedowns';
 import type { Db } from '../../db/client';
 import type { AuditActor } from '../../platform/audit/audit';
 import { createOneLineInvoice, publishInvoiceEvent } from '../invoices/index';
-import { loadReceipt, payByCard, recordCardPayment, type CardEngine, type CardPayable } from '../payments/index';
+import { loadReceipt, recordCardPayment, type CardEngine, type CardPayable } from '../payments/index';
 import { queueTiedownConfirmation } from './tiedowns.mail';
 import { parkingPayerCompanyId } from './tiedowns.payer';
 import { insertRequest, type Quote, type TiedownForm } from './tiedowns.service';
@@ -76,7 +76,7 @@ export interface PaidRequest {
 /** A paid parking request through the card engine (PRODUCT-RULES 4): the request it bought. */
 export async function createPaidRequest(engine: CardEngine, request: PaidRequest): Promise<TiedownRequestRow> {
   const order: ParkingOrder = { form: request.form, nights: request.quote.nights, rateCents: request.quote.rateCents, amountCents: request.quote.amountCents };
-  const paid = await payByCard(engine, request.actor, { purpose: 'tiedown', order, sourceToken: request.sourceToken, idempotencyKey: request.idempotencyKey, createdBy: request.user?.id ?? null });
+  const paid = await engine.pay(request.actor, { purpose: 'tiedown', order, sourceToken: request.sourceToken, idempotencyKey: request.idempotencyKey, createdBy: request.user?.id ?? null });
   return requestOf(engine.db, paid.resultId);
 }
 

@@ -4,7 +4,6 @@ import { moduleOwner, registerAttachmentOwner } from '../attachments/index';
 import { registerPropertyTypeUsage } from '../properties/index';
 import { countWaiting, findApplicant } from './waitlist.repo';
 import { waitlistRoutes } from './waitlist.routes';
-import { CARD_PAYABLES } from '../payments/index';
 import { joinPayable } from './waitlist.join';
 
 /** The wait list: the module's public door. */
@@ -14,8 +13,9 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
   registerAttachmentOwner(ctx, 'waitlist', moduleOwner('Waitlist', async (id, db) => !!(await findApplicant(db, id))));
   // A property type with people waiting for it cannot be deleted.
   registerPropertyTypeUsage({ label: 'wait-list applicants', count: countWaiting });
-  // A paid join is paid through payments' card engine (its reconcile job included).
-  ctx.plugins.provide(CARD_PAYABLES, 'waitlist', joinPayable(ctx.config.publicUrl));
+  // A paid join is paid through payments' card engine (its reconcile job included). The slot is
+  // CARD_PAYABLES, taken from the engine: importing payments' door here would close an import cycle.
+  ctx.plugins.provide(app.cardPayments.payables, 'waitlist', joinPayable(ctx.config.publicUrl));
 }
 
 /** For the chat (applicant conversations) and the reports. */

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { queueMail } from '../../platform/mail/index';
-import { payByCard, type CardEngine, type CardPayable } from '../payments/index';
+// Types only: payments' door is not imported at run time here (see CardEngine.payables).
+import type { CardEngine, CardPayable } from '../payments/index';
 import { loadSystemSettings } from '../settings/index';
 import { auditApplicant } from './waitlist.presenter';
 import * as repo from './waitlist.repo';
@@ -122,7 +123,7 @@ export async function joinWaitlist(engine: CardEngine, request: JoinRequest): Pr
   if (!request.input.sourceId) throw fieldError('sourceId', 'Card details are required');
   if (!request.idempotencyKey) throw fieldError('idempotencyKey', PAYMENT_MESSAGES.idempotencyRequired);
   const order: JoinOrder = { form, amountCents };
-  const paid = await payByCard(engine, request.actor, { purpose: 'waitlist', order, sourceToken: request.input.sourceId, idempotencyKey: request.idempotencyKey, createdBy: request.user?.id ?? null });
+  const paid = await engine.pay(request.actor, { purpose: 'waitlist', order, sourceToken: request.input.sourceId, idempotencyKey: request.idempotencyKey, createdBy: request.user?.id ?? null });
   return joined({ id: paid.resultId, status: 'Paid' }, paid.amountCents);
 }
 
