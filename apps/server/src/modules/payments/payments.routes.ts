@@ -9,13 +9,13 @@ import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { idempotencyKeyOf } from '../../platform/idempotency/index';
-import type { PaymentProvider } from '../../platform/payments/index';
 import { findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScope } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
 import { createPayLinkToken, verifyPayLinkToken } from './pay-links';
 import { loadReceipt, renderReceiptPdf, requestReceiptPdfs } from './receipts';
 import { payManually } from './payments.service';
-import { payByCard } from './card-payments';
+import type { CardEngine } from './card-payable';
+import type { InvoiceOrder } from './invoice-payable';
 
 const tags = ['payments'];
 const ZToken = z.object({ token: z.string().min(10).max(200) });
@@ -26,12 +26,16 @@ const ZProviderConfig = z.discriminatedUnion('provider', [
 ]);
 
 /** Pay Online, Manual Payment, receipts, pay links. */
-export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider): Promise<void> {
+export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, cardPayments: CardEngine): Promise<void> {
+  const { provider } = cardPayments;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const cardPayment = async (request: FastifyRequest, invoiceId: string, scope: InvoiceScope, body: z.infer<typeof ZPayOnline>) => {
     const key = idempotencyKeyOf(request, true);
-    const paymentId = await payByCard(ctx.db, provider, actorOf(request), { invoiceId, scope, lineIds: body.lineIds, sourceToken: body.sourceToken, idempotencyKey: key });
+    const actor = actorOf(request);
+    const order: InvoiceOrder = { invoiceId, scope, lineIds: body.lineIds };
+    // An invoice's card payment buys the payment itself (= its receipt).
+    const { resultId: paymentId } = await cardPayments.pay(actor, { purpose: 'invoice', order, sourceToken: body.sourceToken, idempotencyKey: key, createdBy: actor.user?.id ?? null });
     requestReceiptPdfs(ctx, [paymentId]);
     return { message: PAYMENT_MESSAGES.successful, receipt: (await loadReceipt(ctx.db, paymentId, null))! };
   };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
@@ -11,8 +11,9 @@ import { fakeSquareApi, SQUARE_SANDBOX_ENV } from '../../../test/fake-square-api
 import { buildAccount, testConfig } from '../../../test/helpers';
 import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { setSystemSetting } from '../settings/settings.test-support';
-import { tiedownCardAttempts, tiedownRequests } from '../tiedowns/tiedowns.table';
-import { waitlistApplicants, waitlistJoinAttempts } from '../waitlist/waitlist.table';
+import { tiedownRequests } from '../tiedowns/tiedowns.table';
+import { waitlistApplicants } from '../waitlist/waitlist.table';
+import { cardAttempts } from './card-attempts.table';
 import { payments } from './payments.table';
 
 /**
@@ -96,8 +97,8 @@ describe('a parking request paid through Square', () => {
     expect(square.calls.slice(before).map((c) => c.body.source_id)).toEqual(['cnon:card-nonce-declined']);
     expect(await database.db.select().from(tiedownRequests)).toHaveLength(0);
     expect(await database.db.select().from(payments)).toHaveLength(0);
-    const [attempt] = await database.db.select().from(tiedownCardAttempts).where(eq(tiedownCardAttempts.idempotencyKey, 'parking-square-declined-1'));
-    expect(attempt).toMatchObject({ provider: 'square', status: 'declined', requestId: null });
+    const [attempt] = await database.db.select().from(cardAttempts).where(eq(cardAttempts.idempotencyKey, 'parking-square-declined-1'));
+    expect(attempt).toMatchObject({ purpose: 'tiedown', provider: 'square', status: 'declined', resultId: null });
   });
 
   it("sends the page's token to Square unchanged for the server's amount; one request and one payment, also when sent twice", async () => {
@@ -135,8 +136,8 @@ describe('Join WaitList paid through Square', () => {
     expect(res.statusCode).toBe(422);
     expect(square.calls.slice(before).map((c) => c.body.source_id)).toEqual(['cnon:card-nonce-declined']);
     expect(await database.db.select().from(waitlistApplicants)).toHaveLength(0);
-    const [attempt] = await database.db.select().from(waitlistJoinAttempts).where(eq(waitlistJoinAttempts.idempotencyKey, 'join-square-declined-1'));
-    expect(attempt).toMatchObject({ provider: 'square', status: 'declined', applicantId: null });
+    const [attempt] = await database.db.select().from(cardAttempts).where(eq(cardAttempts.idempotencyKey, 'join-square-declined-1'));
+    expect(attempt).toMatchObject({ purpose: 'waitlist', provider: 'square', status: 'declined', resultId: null });
   });
 
   it("sends the page's token to Square unchanged for WAITLIST_CHARGE; one applicant (Paid) and one charge, also when sent twice", async () => {
@@ -156,8 +157,8 @@ describe('Join WaitList paid through Square', () => {
     const applicants = await database.db.select().from(waitlistApplicants);
     expect(applicants).toHaveLength(1);
     expect(applicants[0]).toMatchObject({ id: first.json()._id, status: 'Paid' });
-    const paid = await database.db.select().from(waitlistJoinAttempts).where(eq(waitlistJoinAttempts.status, 'paid'));
+    const paid = await database.db.select().from(cardAttempts).where(and(eq(cardAttempts.purpose, 'waitlist'), eq(cardAttempts.status, 'paid')));
     expect(paid).toHaveLength(1);
-    expect(paid[0]).toMatchObject({ provider: 'square', providerRef: square.created.at(-1)!.id, amountCents: 2550, applicantId: first.json()._id });
+    expect(paid[0]).toMatchObject({ provider: 'square', providerRef: square.created.at(-1)!.id, amountCents: 2550, resultId: first.json()._id });
   });
 });

@@ -5,7 +5,8 @@ import type { AppContext } from '../../platform/context';
 import { calendarDate, readSetting } from '@apron/core';
 import { attachmentOwners } from '../attachments/index';
 import { loadSystemSettings } from '../settings/index';
-import { TIEDOWN_RECONCILE_JOB, reconcileTiedownAttempts } from './tiedowns.pay';
+import { CARD_PAYABLES } from '../payments/index';
+import { parkingPayable } from './tiedowns.pay';
 import { countByAircraftType, findTiedown } from './tiedowns.repo';
 import { tiedownScopeOf, tiedownsRoutes } from './tiedowns.routes';
 
@@ -18,11 +19,8 @@ export async function registerTiedowns(app: FastifyInstance, ctx: AppContext): P
     canRead: async (user, id, db) => !!(await findTiedown(db, id, tiedownScopeOf(user))),
     canWrite: async (user, id, db) => hasModule(user, 'Tiedown') && !!(await findTiedown(db, id, null)),
   });
-  // Paid requests a crash left in flight: finished or voided from what the provider says.
-  ctx.jobs.schedule(TIEDOWN_RECONCILE_JOB, '*/5 * * * *', async () => {
-    const run = await reconcileTiedownAttempts(ctx.db, app.paymentProvider);
-    if (run.paid || run.voided) ctx.log.info(run, 'parking card attempts reconciled');
-  });
+  // A paid parking request is paid through payments' card engine (its reconcile job included).
+  ctx.plugins.provide(CARD_PAYABLES, 'tiedown', parkingPayable);
 }
 
 /**

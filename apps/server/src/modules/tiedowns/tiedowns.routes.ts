@@ -98,7 +98,7 @@ function tiedownFormRoutes(app: ZodApp, ctx: AppContext): void {
       } else {
         if (!request.body.sourceId) throw fieldError('sourceId', TIEDOWN_MESSAGES.cardRequired);
         if (!key) throw fieldError('idempotencyKey', PAYMENT_MESSAGES.idempotencyRequired);
-        row = await createPaidRequest(ctx.db, app.paymentProvider, { user: request.user, actor, form, quote: q, sourceToken: request.body.sourceId, idempotencyKey: key });
+        row = await createPaidRequest(app.cardPayments, { user: request.user, actor, form, quote: q, sourceToken: request.body.sourceId, idempotencyKey: key });
       }
       const shown = await detail(ctx.db, row, request.user);
       return reply.status(201).send({ message: TIEDOWN_MESSAGES.submitted, tiedown: shown, receipt: shown.receipt });

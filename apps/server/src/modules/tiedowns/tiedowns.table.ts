@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { invoices } from '../invoices/invoices.table';
 import { payments } from '../payments/payments.table';
@@ -65,38 +65,6 @@ export const tiedownRequests = pgTable(
   ],
 );
 
-/**
- * A paid request in three steps, like Pay Online (modules/payments card-payments.ts): the attempt
- * is written `pending` with the server's amount and the form before the provider is called
- * (outside any transaction, same idempotency key); a short transaction then writes the request,
- * its invoice and payment and marks the attempt `paid`, or marks it `declined` / `failed` and
- * stores nothing else. The job settles attempts a crash left `pending`.
- */
-export const tiedownCardAttempts = pgTable(
-  'tiedown_card_attempts',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    idempotencyKey: text().notNull(),
-    form: jsonb().notNull(),
-    amountCents: bigint({ mode: 'number' }).notNull(),
-    provider: text().notNull(),
-    status: text().notNull().default('pending'),
-    providerRef: text(),
-    message: text(),
-    requestId: uuid().references(() => tiedownRequests.id, { onDelete: 'restrict' }),
-    createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('tiedown_card_attempts_amount_check', sql`${t.amountCents} > 0`),
-    check('tiedown_card_attempts_status_check', sql`${t.status} in ('pending', 'paid', 'declined', 'failed', 'void')`),
-    check('tiedown_card_attempts_paid_check', sql`(${t.status} = 'paid') = (${t.requestId} is not null)`),
-    uniqueIndex('tiedown_card_attempts_key_unique').on(t.idempotencyKey),
-    index('tiedown_card_attempts_open_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
-  ],
-);
-
 /** The company the pilots' invoices are billed to (invoices need a payer company): one row. */
 export const tiedownPayer = pgTable(
   'tiedown_payer',
@@ -108,4 +76,3 @@ export const tiedownPayer = pgTable(
 );
 
 export type TiedownRequestRow = typeof tiedownRequests.$inferSelect;
-export type TiedownCardAttemptRow = typeof tiedownCardAttempts.$inferSelect;

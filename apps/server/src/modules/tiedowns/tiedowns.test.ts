@@ -6,8 +6,9 @@ import { domainEvents } from '../../platform/events/events.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { TestPaymentProvider } from '../../platform/payments/index';
 import { parkingRequestsByAircraftType } from './index';
-import { reconcileTiedownAttempts } from './tiedowns.pay';
-import { tiedownCardAttempts, tiedownRequests } from './tiedowns.table';
+import { cardAttempts } from '../payments/card-attempts.table';
+import { reconcileCardAttempts } from '../payments/card-plugins.test-support';
+import { tiedownRequests } from './tiedowns.table';
 
 let t: TestApp;
 let admin: Caller;
@@ -160,8 +161,8 @@ describe('POST /api/Invoices/TieDown with payment on (card)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/declined/);
     expect(await countRequests()).toBe(before);
-    const [attempt] = await t.db.select().from(tiedownCardAttempts).where(eq(tiedownCardAttempts.idempotencyKey, key));
-    expect(attempt).toMatchObject({ status: 'declined', requestId: null });
+    const [attempt] = await t.db.select().from(cardAttempts).where(and(eq(cardAttempts.purpose, 'tiedown'), eq(cardAttempts.idempotencyKey, key)));
+    expect(attempt).toMatchObject({ status: 'declined', resultId: null });
     // the same key again gives the same answer, and charges nothing
     expect((await visitor({ method: 'POST', url: '/api/Invoices/TieDown', payload: form({ sourceId: DECLINE }), headers: { 'idempotency-key': key } })).statusCode).toBe(422);
   });
@@ -296,16 +297,16 @@ describe('the reconcile job (a crash between the charge and the write)', () => {
     // the provider charged (step b) but the process died before step c
     expect((await provider.charge({ amountCents: 16000, sourceToken: APPROVE, idempotencyKey: key })).status).toBe('approved');
     const lostKey = newKey();
-    await t.db.insert(tiedownCardAttempts).values([
-      { idempotencyKey: key, form: { form, nights: 2, rateCents: 8000 }, amountCents: 16000, provider: 'test', status: 'pending' },
-      { idempotencyKey: lostKey, form: { form, nights: 2, rateCents: 8000 }, amountCents: 16000, provider: 'test', status: 'pending' },
+    await t.db.insert(cardAttempts).values([
+      { purpose: 'tiedown', idempotencyKey: key, subject: { form, nights: 2, rateCents: 8000 }, amountCents: 16000, provider: 'test', status: 'pending' },
+      { purpose: 'tiedown', idempotencyKey: lostKey, subject: { form, nights: 2, rateCents: 8000 }, amountCents: 16000, provider: 'test', status: 'pending' },
     ]);
-    expect(await reconcileTiedownAttempts(t.db, provider, 0)).toEqual({ paid: 1, voided: 1 });
+    expect(await reconcileCardAttempts(t.app.cardPayments, 0)).toMatchObject({ paid: [expect.objectContaining({ purpose: 'tiedown' })], voided: 1 });
     const [row] = await t.db.select().from(tiedownRequests).where(eq(tiedownRequests.idempotencyKey, key));
     expect(row).toMatchObject({ aircraftNum: 'N99WP', amountCents: 16000, nights: 2 });
     expect(row!.invoiceId).toBeTruthy();
-    const [lost] = await t.db.select().from(tiedownCardAttempts).where(eq(tiedownCardAttempts.idempotencyKey, lostKey));
+    const [lost] = await t.db.select().from(cardAttempts).where(eq(cardAttempts.idempotencyKey, lostKey));
     expect(lost!.status).toBe('void');
-    expect(await reconcileTiedownAttempts(t.db, provider, 0)).toEqual({ paid: 0, voided: 0 });
+    expect(await reconcileCardAttempts(t.app.cardPayments, 0)).toMatchObject({ paid: [], voided: 0 });
   });
 });

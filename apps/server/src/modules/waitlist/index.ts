@@ -4,7 +4,7 @@ import { moduleOwner, attachmentOwners } from '../attachments/index';
 import { propertyTypeUsages } from '../properties/index';
 import { countWaiting, findApplicant } from './waitlist.repo';
 import { waitlistRoutes } from './waitlist.routes';
-import { JOIN_RECONCILE_JOB, reconcileJoinAttempts } from './waitlist.join';
+import { joinPayable } from './waitlist.join';
 
 /** The wait list: the module's public door. */
 export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,11 +13,9 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
   ctx.plugins.provide(attachmentOwners, 'waitlist', moduleOwner('Waitlist', async (id, db) => !!(await findApplicant(db, id))));
   // A property type with people waiting for it cannot be deleted.
   ctx.plugins.provide(propertyTypeUsages, 'waitlist', { label: 'wait-list applicants', count: countWaiting });
-  // Paid joins a crash left in flight: finished or voided from what the provider says of the key.
-  ctx.jobs.schedule(JOIN_RECONCILE_JOB, '*/5 * * * *', async () => {
-    const run = await reconcileJoinAttempts(ctx.db, app.paymentProvider, ctx.config.publicUrl);
-    if (run.joined || run.voided) ctx.log.info(run, 'wait-list join attempts reconciled');
-  });
+  // A paid join is paid through payments' card engine (its reconcile job included). The slot is
+  // CARD_PAYABLES, taken from the engine: importing payments' door here would close an import cycle.
+  ctx.plugins.provide(app.cardPayments.payables, 'waitlist', joinPayable(ctx.config.publicUrl));
 }
 
 /** For the chat (applicant conversations) and the reports. */

@@ -143,7 +143,7 @@ function waitlistPublicRoutes(r: ZodApp, ctx: AppContext): void {
         request.log.info('wait-list join refused by the honeypot');
         return reply.status(201).send({ message: WAITLIST_MESSAGES.added, _id: crypto.randomUUID(), status: 'Unpaid', amount: 0 });
       }
-      const joined = await joinWaitlist(ctx.db, r.paymentProvider, {
+      const joined = await joinWaitlist(r.cardPayments, {
         user: request.user,
         actor: actorOf(request),
         input: request.body,

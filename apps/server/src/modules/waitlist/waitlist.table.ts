@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { propertyTypes } from '../properties/properties.table';
 
@@ -44,38 +44,6 @@ export const waitlistApplicants = pgTable(
 
 export type ApplicantRow = typeof waitlistApplicants.$inferSelect;
 export type NewApplicant = typeof waitlistApplicants.$inferInsert;
-
-/**
- * A paid join in three steps, like Pay Online (modules/payments card-payments.ts): the attempt is
- * written `pending` with the server's amount and the form before the provider is called (outside
- * any transaction, same idempotency key); a short transaction then writes the applicant (status
- * Paid) and marks the attempt `paid`, or marks it `declined` / `failed` and stores nothing else.
- */
-export const waitlistJoinAttempts = pgTable(
-  'waitlist_join_attempts',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    idempotencyKey: text().notNull(),
-    form: jsonb().notNull(),
-    amountCents: bigint({ mode: 'number' }).notNull(),
-    provider: text().notNull(),
-    status: text().notNull().default('pending'),
-    providerRef: text(),
-    message: text(),
-    applicantId: uuid().references(() => waitlistApplicants.id, { onDelete: 'set null' }),
-    createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('waitlist_join_attempts_amount_check', sql`${t.amountCents} > 0`),
-    check('waitlist_join_attempts_status_check', sql`${t.status} in ('pending', 'paid', 'declined', 'failed', 'void')`),
-    uniqueIndex('waitlist_join_attempts_key_unique').on(t.idempotencyKey),
-    index('waitlist_join_attempts_open_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
-  ],
-);
-
-export type JoinAttemptRow = typeof waitlistJoinAttempts.$inferSelect;
 
 /** Property FactSheet PDFs; the newest is the current one (older ones stay for the record). */
 export const waitlistFactSheets = pgTable(

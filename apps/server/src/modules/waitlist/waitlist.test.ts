@@ -7,8 +7,8 @@ import { mailOutbox } from '../../platform/mail/mail.table';
 import { setSystemSetting } from '../settings/settings.test-support';
 import { applicantIdForPrivateToken } from './waitlist.repo';
 import { createChatApplicantLookup, waitlistJoinsByBucket, waitlistLength } from './index';
-import { reconcileJoinAttempts } from './waitlist.join';
-import { waitlistJoinAttempts } from './waitlist.table';
+import { cardAttempts } from '../payments/card-attempts.table';
+import { reconcileCardAttempts } from '../payments/card-plugins.test-support';
 
 let t: TestApp;
 let admin: Caller; // Waitlist admin (+ Property admin to make types)
@@ -333,20 +333,20 @@ describe('join attempts a crash left pending (the reconcile job)', () => {
     const form = { propertyType: hangar, aircrafttype: '', firstName: 'Crash', lastName: 'Survivor', phone: '7755550000', email: 'crash@example.test', organization: 'Org' };
     await provider.charge({ amountCents: 1000, sourceToken: 'test:4242424242424242', idempotencyKey: 'crash-key-charged', note: 'Wait list' });
     const old = new Date(Date.now() - 600_000);
-    await t.db.insert(waitlistJoinAttempts).values([
-      { idempotencyKey: 'crash-key-charged', form, amountCents: 1000, provider: provider.name, status: 'pending', createdAt: old, updatedAt: old },
-      { idempotencyKey: 'crash-key-nothing', form, amountCents: 1000, provider: provider.name, status: 'pending', createdAt: old, updatedAt: old },
-      { idempotencyKey: 'crash-key-fresh', form, amountCents: 1000, provider: provider.name, status: 'pending' },
+    await t.db.insert(cardAttempts).values([
+      { purpose: 'waitlist', idempotencyKey: 'crash-key-charged', subject: form, amountCents: 1000, provider: provider.name, status: 'pending', createdAt: old, updatedAt: old },
+      { purpose: 'waitlist', idempotencyKey: 'crash-key-nothing', subject: form, amountCents: 1000, provider: provider.name, status: 'pending', createdAt: old, updatedAt: old },
+      { purpose: 'waitlist', idempotencyKey: 'crash-key-fresh', subject: form, amountCents: 1000, provider: provider.name, status: 'pending' },
     ]);
-    expect(await reconcileJoinAttempts(t.db, provider, t.config.publicUrl)).toEqual({ joined: 1, voided: 1 });
-    const rows = await t.db.select().from(waitlistJoinAttempts).where(inArray(waitlistJoinAttempts.idempotencyKey, ['crash-key-charged', 'crash-key-nothing', 'crash-key-fresh']));
+    expect(await reconcileCardAttempts(t.app.cardPayments)).toMatchObject({ paid: [expect.objectContaining({ purpose: 'waitlist' })], voided: 1 });
+    const rows = await t.db.select().from(cardAttempts).where(inArray(cardAttempts.idempotencyKey, ['crash-key-charged', 'crash-key-nothing', 'crash-key-fresh']));
     const byKey = Object.fromEntries(rows.map((r) => [r.idempotencyKey, r]));
     expect(byKey['crash-key-charged']).toMatchObject({ status: 'paid' });
     expect(byKey['crash-key-nothing']).toMatchObject({ status: 'void' });
     expect(byKey['crash-key-fresh']).toMatchObject({ status: 'pending' });
-    const applicant = await createChatApplicantLookup(t.db)(byKey['crash-key-charged']!.applicantId!);
+    const applicant = await createChatApplicantLookup(t.db)(byKey['crash-key-charged']!.resultId!);
     expect(applicant).toMatchObject({ firstName: 'Crash', email: 'crash@example.test' });
-    expect(await reconcileJoinAttempts(t.db, provider, t.config.publicUrl)).toEqual({ joined: 0, voided: 0 });
+    expect(await reconcileCardAttempts(t.app.cardPayments)).toMatchObject({ paid: [], voided: 0 });
   });
 });
 
