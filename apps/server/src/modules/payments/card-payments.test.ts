@@ -185,3 +185,27 @@ describe('invoice lines paid from the balance while the card charge is in flight
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.ref, `payment:${run.paid[0]!.paymentId}`))).toHaveLength(1);
   });
 });
+
+describe('the reconcile job', () => {
+  it('an attempt it cannot finish is reported and left pending; the ones after it are still finished', async () => {
+    const { order } = await plugins.get('waitlist')!.next();
+    const { form } = order as { form: Record<string, unknown> };
+    const [broken, fine] = [newKey(), newKey()];
+    for (const key of [broken, fine]) await provider.charge({ amountCents: 4000, sourceToken: APPROVE, idempotencyKey: key });
+    const older = new Date(Date.now() - 700_000);
+    const old = new Date(Date.now() - 600_000);
+    const [stuck] = await t.db
+      .insert(cardAttempts)
+      .values([
+        // Its property type is gone: the applicant cannot be written.
+        { purpose: 'waitlist', idempotencyKey: broken, subject: { ...form, propertyType: '00000000-0000-4000-8000-000000000000' }, amountCents: 4000, provider: 'test', createdAt: older, updatedAt: older },
+        { purpose: 'waitlist', idempotencyKey: fine, subject: form, amountCents: 4000, provider: 'test', createdAt: old, updatedAt: old },
+      ])
+      .returning();
+    const run = await reconcileCardAttempts(engine, 0);
+    expect(run.stuck).toEqual([{ attemptId: stuck!.id, error: expect.any(String) }]);
+    expect(run.paid).toEqual([expect.objectContaining({ purpose: 'waitlist', amountCents: 4000 })]);
+    expect(await attemptOf('waitlist', broken)).toMatchObject({ status: 'pending', resultId: null });
+    expect(await attemptOf('waitlist', fine)).toMatchObject({ status: 'paid', resultId: run.paid[0]!.resultId });
+  });
+});

@@ -174,7 +174,7 @@ export interface ReconcileRun {
   voided: number;
   refunded: number;
   /** Attempts whose finish threw (logged by the job, tried again next run): one never blocks the others. */
-  stuck: number;
+  stuck: Array<{ attemptId: string; error: string }>;
 }
 
 /**
@@ -191,7 +191,7 @@ export async function reconcileCardAttempts(engine: CardEngine, staleSeconds = C
     .where(and(inArray(cardAttempts.status, ['pending', 'refund_due']), lt(cardAttempts.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`)))
     .orderBy(asc(cardAttempts.updatedAt))
     .limit(100);
-  const run: ReconcileRun = { paid: [], voided: 0, refunded: 0, stuck: 0 };
+  const run: ReconcileRun = { paid: [], voided: 0, refunded: 0, stuck: [] };
   for (const attempt of stale) {
     // Made through another provider than the one configured now: only that provider can tell.
     if (attempt.provider !== engine.provider.name) continue;
@@ -206,11 +206,11 @@ export async function reconcileCardAttempts(engine: CardEngine, staleSeconds = C
       run.voided += voided.length;
       continue;
     }
-    const done = await finishCardAttempt(engine, { user: null }, attempt, result).catch(() => null);
-    if (!done) {
-      run.stuck += 1;
-      continue;
-    }
+    const done = await finishCardAttempt(engine, { user: null }, attempt, result).catch((error: unknown) => {
+      run.stuck.push({ attemptId: attempt.id, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    });
+    if (!done) continue;
     if (done.kind === 'paid') run.paid.push(done.paid);
     if (done.kind === 'refund' && (await refundCardAttempt(engine, done.attempt)) === 'refunded') run.refunded += 1;
   }

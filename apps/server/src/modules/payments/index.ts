@@ -34,7 +34,8 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   ctx.jobs.schedule(CARD_RECONCILE_JOB, '*/5 * * * *', async () => {
     const run = await reconcileCardAttempts(cardPayments);
     requestReceiptPdfs(ctx, run.paid.flatMap((paid) => (paid.purpose === 'invoice' && paid.paymentId ? [paid.paymentId] : [])));
-    if (run.paid.length || run.voided || run.refunded || run.stuck) ctx.log.info({ paid: run.paid.length, voided: run.voided, refunded: run.refunded, stuck: run.stuck }, 'card attempts reconciled');
+    if (run.stuck.length) ctx.log.error({ stuck: run.stuck }, 'card attempts the job could not finish (tried again next run)');
+    if (run.paid.length || run.voided || run.refunded) ctx.log.info({ paid: run.paid.length, voided: run.voided, refunded: run.refunded }, 'card attempts reconciled');
   });
 }
 
