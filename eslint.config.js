@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
+import { drizzlePublicApiRule } from './tools/eslint/drizzle-public-api.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -81,5 +82,11 @@ export default tseslint.config(
       'react-hooks/static-components': 'warn',
       'react-hooks/set-state-in-effect': 'warn',
     },
+  },
+  {
+    // Drizzle through its documented API only (tools/eslint/drizzle-public-api.js, issue 21).
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'apron-drizzle': { rules: { 'public-api': drizzlePublicApiRule } } },
+    rules: { 'apron-drizzle/public-api': 'error' },
   },
 );
