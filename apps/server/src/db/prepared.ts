@@ -1,4 +1,4 @@
-import { is, Placeholder, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { is, Placeholder, sql, StringChunk, type SQL, type SQLChunk, type WithSubquery } from 'drizzle-orm';
 import { PgDialect, QueryBuilder, type SelectedFields } from 'drizzle-orm/pg-core';
 import { DB_CASING } from './casing';
 import type { DbOrTx } from './client';
@@ -37,12 +37,12 @@ export function renderedOnce(fragment: SQL): SQL {
   const numbers = pieces.filter((_, i) => i % 2 === 1).map(Number);
   // Each $n once and in order, or the text holds a '$' of its own: refuse it rather than mis-bind.
   if (numbers.length !== params.length || numbers.some((n, i) => n !== i + 1)) throw new Error(`Cannot render once: ${text}`);
-  return sql.join(pieces.map((piece, i) => (i % 2 === 0 ? sql.raw(piece) : asParameter(params[Number(piece) - 1]))));
+  return sql.join(pieces.map((piece, i) => (i % 2 === 0 ? new StringChunk(piece) : asParameter(params[Number(piece) - 1]))));
 }
 
-/** A parameter of a rendered fragment, as SQL again: a placeholder stays one, a value is bound as it was sent. */
-function asParameter(param: unknown): SQL {
-  return is(param, Placeholder) ? sql`${param}` : sql`${sql.param(param)}`;
+/** A parameter of a rendered fragment: a placeholder stays one, a value is bound as it was sent. */
+function asParameter(param: unknown): SQLChunk {
+  return is(param, Placeholder) ? param : sql.param(param);
 }
 
 /**
