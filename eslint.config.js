@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
 import { doorExportsRule } from './tools/eslint/door-exports.js';
 import { noModuleStateRule } from './tools/eslint/no-module-state.js';
+import { drizzlePublicApiRule } from './tools/eslint/drizzle-public-api.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -104,5 +105,11 @@ export default tseslint.config(
       'react-hooks/static-components': 'warn',
       'react-hooks/set-state-in-effect': 'warn',
     },
+  },
+  {
+    // Drizzle through its documented API only (tools/eslint/drizzle-public-api.js, issue 21).
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'apron-drizzle': { rules: { 'public-api': drizzlePublicApiRule } } },
+    rules: { 'apron-drizzle/public-api': 'error' },
   },
 );

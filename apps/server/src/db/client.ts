@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
+import { DB_CASING } from './casing';
 
 export type Schema = typeof schema;
 /** One database interface over both drivers (PGlite embedded, node-postgres for a server). */
@@ -54,7 +55,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       loadDataDir: options.loadDataDir,
       extensions: PGLITE_EXTENSIONS,
     });
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePglite({ client, schema, casing: DB_CASING }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -97,7 +98,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     }
   }
   // Dates stay ISO strings in and out: `date` columns are calendar dates, not instants.
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, casing: DB_CASING }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

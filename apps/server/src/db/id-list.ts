@@ -3,7 +3,7 @@ import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 /**
  * `column = any(<ids>)` with the ids sent as ONE jsonb parameter (deduplicated): no bind-parameter
  * limit however many there are (a schedule tick or an invoice run may change thousands of rows).
- * `ids` may be a hot statement's slot whose value is the ids' JSON text (`hotStatement`).
+ * `ids` may be a prepared statement's placeholder whose value is the ids' JSON text (`db/prepared.ts`).
  *
  * Written as `= any(array(select ...))` and not `in (select ...)`: the array is an index
  * condition (a primary-key probe per id) in every plan, where the set-returning function is

@@ -125,6 +125,13 @@ describe('pay from balance', () => {
     });
     expect(audited.find((r) => r.entity === 'balanceRecord')!.changes).toMatchObject({ amountCents: 20_200, type: 'Debit', companyId: c._id });
     expect(audited.find((r) => r.entity === 'balanceRecord')!.changes).not.toHaveProperty('routingNum');
+    // Exactly what recordAudit stores for the same rows (every column but the secret, dates as ISO), plus a payment's lines.
+    const { routingNum: _debitSecret, ...debitFields } = debits[0]!;
+    expect(audited.find((r) => r.entity === 'balanceRecord')!.changes).toEqual({ ...debitFields, createdAt: debits[0]!.createdAt.toISOString() });
+    const { routingNum: _paymentSecret, ...paymentFields } = paymentA;
+    expect(audited.find((r) => r.entityId === paymentA.id)!.changes).toEqual({
+      ...paymentFields, createdAt: paymentA.createdAt.toISOString(), lineIds: expect.arrayContaining(a.lineItems.map((l) => l._id)),
+    });
     // One Updated event per invoice for the notification rules, with the fields after the payment.
     const events = (await eventsOfInvoices()).filter((e) => !earlierEvents.has(e.id));
     expect(events.map((e) => [e.recordId === a._id ? 'a' : 'b', e.fields.status, e.fields.amountDue, e.companyId]).sort()).toEqual([

@@ -1,5 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { cte } from '../../db/prepared';
 import { companies } from './companies.table';
 
 /**
@@ -17,12 +18,11 @@ export async function lockCompany(tx: Tx, id: string | SQL<string | null>): Prom
  * `lockCompany` as a CTE named `name` (columns id, name, email; no row when there is no such
  * company), for a statement that takes more locks after it: a later CTE that must lock only once
  * the company is locked gates on `exists (select 1 from <name>)` (pay from balance's one locking
- * read). Returns the CTE, to follow `with` or `,`.
+ * read). PostgreSQL materialises a CTE referenced twice (the gate and the result): it locks once.
  */
-export function lockCompanyCte(name: string, id: SQL<string | null>): SQL {
-  return sql`${sql.identifier(name)} as materialized (
+export function lockCompanyCte(name: string, id: SQL<string | null>): WithSubquery {
+  return cte(name, sql`
     select ${companies.id} as id, ${companies.name} as name, ${companies.email} as email
     from ${companies} where ${companies.id} = ${id}
-    for update
-  )`;
+    for update`);
 }

@@ -1,6 +1,7 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { INVOICE_MESSAGES, PAYMENT_MESSAGES } from '@apron/core';
 import { inIdList } from '../../db/id-list';
+import { cte } from '../../db/prepared';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { invoiceLineItems, invoices } from './invoices.table';
 
@@ -21,7 +22,7 @@ export interface PayableSelection extends LineSelection {
   amountCents: number;
 }
 
-/** A value of a composed statement: given, or a hot statement's placeholder (`hotStatement`). */
+/** A value of a composed statement: given, or a prepared statement's placeholder (`db/prepared.ts`). */
 type Value = string | Placeholder;
 
 /**
@@ -50,24 +51,25 @@ export function selectionIds(selections: readonly LineSelection[]): { invoiceIds
  * row, locked first). `ids`: the slots of `selectionIds`' values. `invoices` and `lines`: jsonb arrays of
  * what was locked, for `payableSelectionsOf`.
  */
-export function lockSelectionsCtes(after: string, ids: { invoiceIds: Placeholder; lineIds: Placeholder }): { ctes: SQL; invoices: SQL; lines: SQL } {
+export function lockSelectionsCtes(after: string, ids: { invoiceIds: Placeholder; lineIds: Placeholder }): { ctes: WithSubquery[]; invoices: SQL; lines: SQL } {
   const gate = sql`exists (select 1 from ${sql.identifier(after)})`;
   return {
-    ctes: sql`locked_invoices as materialized (
+    ctes: [
+      cte('locked_invoices', sql`
       select ${invoices.id} as id, ${invoices.companyId} as company_id, ${invoices.status} as status, ${invoices.invoiceNumber} as invoice_number
       from ${invoices}
       where ${inIdList(invoices.id, ids.invoiceIds)} and ${gate}
       order by ${invoices.id}
-      for update
-    ), locked_lines as materialized (
+      for update`),
+      cte('locked_lines', sql`
       select ${invoiceLineItems.id} as id, ${invoiceLineItems.invoiceId} as invoice_id,
              ${invoiceLineItems.chargesCents} * ${invoiceLineItems.amount} as cents, ${invoiceLineItems.paymentId} as payment_id
       from ${invoiceLineItems}
       where ${inIdList(invoiceLineItems.id, ids.lineIds)}
         and exists (select 1 from locked_invoices)
       order by ${invoiceLineItems.id}
-      for update
-    )`,
+      for update`),
+    ],
     invoices: sql`(select coalesce(jsonb_agg(i), '[]'::jsonb) from locked_invoices i)`,
     lines: sql`(select coalesce(jsonb_agg(l), '[]'::jsonb) from locked_lines l)`,
   };
@@ -105,21 +107,21 @@ export function payableSelectionsOf(selections: readonly LineSelection[], locked
  * checks the count, since a line the lock found unpaid and is not marked is a bug) and
  * `marked_invoices` (the invoices after the change: what `invoiceEventsOf` needs, by column name).
  */
-export function markSelectionsPaidCtes(source: string, today: Value): SQL {
+export function markSelectionsPaidCtes(source: string, today: Value): WithSubquery[] {
   const from = sql.identifier(source);
-  return sql`marked_lines as (
+  return [
+    cte('marked_lines', sql`
       update invoice_line_items l set payment_id = s.payment_id, paid_by = s.paid_by, updated_at = now()
       from ${from} s where l.id = s.line_id and l.invoice_id = s.invoice_id and l.payment_id is null
-      returning l.invoice_id, l.charges_cents * l.amount as cents
-    ), marked_sums as (
-      select invoice_id, sum(cents) as cents from marked_lines group by invoice_id
-    ), marked_invoices as (
+      returning l.invoice_id, l.charges_cents * l.amount as cents`),
+    cte('marked_sums', sql`select invoice_id, sum(cents) as cents from marked_lines group by invoice_id`),
+    cte('marked_invoices', sql`
       update invoices i
       set paid_cents = i.paid_cents + ms.cents,
           status = case when i.paid_cents + ms.cents = i.total_cents and i.total_cents > 0 then 'Paid' else i.status end,
           payment_date = case when i.paid_cents + ms.cents = i.total_cents and i.total_cents > 0 then ${today}::date else i.payment_date end,
           updated_at = now()
       from marked_sums ms where i.id = ms.invoice_id
-      returning i.id, i.company_id, i.invoice_number, i.name, i.status, i.invoice_date, i.due_date, i.total_cents, i.paid_cents
-    )`;
+      returning i.id, i.company_id, i.invoice_number, i.name, i.status, i.invoice_date, i.due_date, i.total_cents, i.paid_cents`),
+  ];
 }

@@ -1,12 +1,19 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TSessionUser } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import { cte } from '../../db/prepared';
 import { auditLog } from './audit.table';
 
 type Values = Record<string, unknown>;
 
 /** Fields never copied into the audit log. */
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'accountNum', 'routingNum']);
+
+/** Whether a field's value is copied into the audit log (the SQL snapshot uses the same rule). */
+function isAudited(field: string): boolean {
+  return !SECRET_FIELDS.has(field);
+}
 
 function normalise(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
@@ -26,7 +33,7 @@ export function diffValues(before: Values, after: Values): Record<string, { from
 }
 
 function snapshot(values: Values): Values {
-  return Object.fromEntries(Object.entries(values).filter(([k]) => !SECRET_FIELDS.has(k)).map(([k, v]) => [k, normalise(v)]));
+  return Object.fromEntries(Object.entries(values).filter(([k]) => isAudited(k)).map(([k, v]) => [k, normalise(v)]));
 }
 
 export interface AuditEntry {
@@ -77,7 +84,7 @@ export function isoTimestampSql(column: SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** Who an audit CTE records: values, or a hot statement's slots (`hotStatement`). */
+/** Who an audit CTE records: values, or a prepared statement's placeholders. */
 export interface AuditActorSql {
   actorId: string | null | Placeholder;
   actorEmail: string | null | Placeholder;
@@ -85,17 +92,36 @@ export interface AuditActorSql {
 }
 
 /**
+ * A created row's `changes` in SQL, for a statement that writes the row and its audit together:
+ * exactly what `recordAudit(.., { action: 'create', after: row })` stores for that row, built
+ * from the table's own columns by `snapshot`'s rules (secrets left out, timestamps as
+ * `toISOString()` writes them), so no column list is written twice. `row`: the table aliased as
+ * the CTE the row comes from (`alias(payments, 'paid')`). `extra`: fields beyond the columns.
+ */
+export function createdRowChangesSql(row: PgTable, extra: Readonly<Record<string, SQL>> = {}): SQL {
+  const columns = Object.entries(getTableColumns(row))
+    .filter(([field]) => isAudited(field))
+    .map(([field, column]) => [field, column.columnType === 'PgTimestamp' ? isoTimestampSql(sql`${column}`) : sql`${column}`] as const);
+  const pairs = [...columns, ...Object.entries(extra)].map(([field, value]) => sql`${fieldNameSql(field)}, ${value}`);
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** A field name as a text literal (field names are identifiers: nothing to escape). */
+function fieldNameSql(field: string): SQL {
+  if (!/^\w+$/.test(field)) throw new Error(`Not a field name: ${field}`);
+  return sql.raw(`'${field}'::text`);
+}
+
+/**
  * The audit rows of a composed statement (one statement for a whole money operation, e.g. pay
  * from balance): a CTE named `name` inserting one row per row of `select`, whose columns are
- * `action`, `entity`, `entity_id` (text) and `changes` (jsonb, the values as `recordAudit`
- * would store them; secrets left out by the caller). `actor`: the ids as values or as slots.
- * Returns the CTE, to follow `with` or `,`.
+ * `action`, `entity`, `entity_id` (text) and `changes` (jsonb, `createdRowChangesSql`).
+ * `actor`: the ids as values or as placeholders.
  */
-export function auditInsertCte(name: string, actor: AuditActorSql, select: SQL): SQL {
-  return sql`${sql.identifier(name)} as (
+export function auditInsertCte(name: string, actor: AuditActorSql, select: SQL): WithSubquery {
+  return cte(name, sql`
     insert into audit_log (actor_id, actor_email, action, entity, entity_id, changes, request_id)
     select ${actor.actorId}::uuid, ${actor.actorEmail}::text, a.action, a.entity, a.entity_id, a.changes, ${actor.requestId}::text
     from (${select}) as a
-    returning id
-  )`;
+    returning id`);
 }

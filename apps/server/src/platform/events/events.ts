@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventTrigger } from '@apron/core/communications';
-import type { Db, DbOrTx, Tx } from '../../db/client';
-import { hotStatement } from '../../db/hot-statement';
+import type { Database, Db, DbOrTx, Tx } from '../../db/client';
+import { cte, preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { retryDelayMinutes } from '../jobs/retry-schedule';
 import { manySlot, type PluginRegistry } from '../plugins/registry';
@@ -56,11 +56,15 @@ export async function publishEvent(tx: DbOrTx, event: DomainEvent): Promise<void
   tallyPublished(1);
 }
 
-// Prepared once: payments publish on every request (`hotStatement`).
-const insertEvents = hotStatement<{ rows: string }, Record<string, never>>('apron_publish_events', (slot) => sql`
-  insert into ${domainEvents} (module, trigger, record_id, company_id, fields)
-  select e.module, e.trigger, e.record_id, e.company_id, e.fields
-  from jsonb_to_recordset(${slot('rows')}::jsonb) as e(module text, trigger text, record_id text, company_id uuid, fields jsonb)`);
+// A named prepared statement: payments publish on every request.
+const insertEvents = preparedStatement<{ rows: string }, { published: SQL<number> }>('apron_publish_events', (slot) => {
+  const inserted = cte('published_events', sql`
+    insert into ${domainEvents} (module, trigger, record_id, company_id, fields)
+    select e.module, e.trigger, e.record_id, e.company_id, e.fields
+    from jsonb_to_recordset(${slot('rows')}::jsonb) as e(module text, trigger text, record_id text, company_id uuid, fields jsonb)
+    returning 1`);
+  return { with: [inserted], select: { published: sql<number>`count(*)::int` }, from: sql`published_events` };
+});
 
 /**
  * Publish many events in the caller's transaction with one statement, whatever their number (the

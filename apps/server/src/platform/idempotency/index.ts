@@ -1,7 +1,8 @@
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, PAYMENT_MESSAGES } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import { cte } from '../../db/prepared';
 import { AppError, fieldError } from '../errors/app-error';
 import { idempotentAnswers } from './idempotency.table';
 
@@ -42,6 +43,13 @@ export interface IdempotentAnswer<B> {
   body: B;
 }
 
+/** A first answer as it is stored: with the owner it was for. */
+export interface StoredAnswer {
+  ownerId: string;
+  status: number;
+  body: unknown;
+}
+
 /**
  * The first answer of `key` for this operation, or null. Run it after the lock that serialises
  * the write (the company's ledger row) so that a concurrent first request's answer is seen. The
@@ -52,9 +60,24 @@ export async function findIdempotentAnswer<B>(db: DbOrTx, operation: string, key
     .select({ ownerId: idempotentAnswers.ownerId, status: idempotentAnswers.status, body: idempotentAnswers.body })
     .from(idempotentAnswers)
     .where(and(eq(idempotentAnswers.operation, operation), eq(idempotentAnswers.idempotencyKey, key)));
-  if (!row) return null;
-  if (row.ownerId !== ownerId) throw new AppError('CONFLICT', PAYMENT_MESSAGES.idempotencyReused);
-  return { status: row.status, body: row.body as B };
+  return answerFor<B>(row ?? null, ownerId);
+}
+
+/**
+ * `findIdempotentAnswer`'s read as a scalar subquery (a `StoredAnswer` as json, or null), for a
+ * statement that reads it with other things after the same lock (pay from balance: with the
+ * balance). `answerFor` then gives the answer.
+ */
+export function storedAnswerSql(operation: string, key: string | Placeholder): SQL<StoredAnswer | null> {
+  return sql<StoredAnswer | null>`(select json_build_object('ownerId', a.owner_id, 'status', a.status, 'body', a.body)
+    from ${idempotentAnswers} a where a.operation = ${operation}::text and a.idempotency_key = ${key}::text)`;
+}
+
+/** The answer a stored first answer gives to `ownerId`: itself, or 409 when it was another owner's. */
+export function answerFor<B>(stored: StoredAnswer | null, ownerId: string): IdempotentAnswer<B> | null {
+  if (!stored) return null;
+  if (stored.ownerId !== ownerId) throw new AppError('CONFLICT', PAYMENT_MESSAGES.idempotencyReused);
+  return { status: stored.status, body: stored.body as B };
 }
 
 /** Keep the answer of a write, in the write's transaction. */
@@ -63,13 +86,13 @@ export async function saveIdempotentAnswer<B>(tx: DbOrTx, operation: string, key
 }
 
 /**
- * The same as a CTE of a set-based statement (pay from balance writes its answer in its one
- * statement): `select` gives one row of (owner_id uuid, status int, body jsonb), or none.
+ * `saveIdempotentAnswer` as a CTE of a composed statement (pay from balance writes its answer in
+ * its one statement of writes): `select` gives one row of (owner_id uuid, status int, body jsonb),
+ * or none.
  */
-export function idempotentAnswerInsertCte(name: string, operation: string, key: SQL | Placeholder, select: SQL): SQL {
-  return sql`${sql.identifier(name)} as (
+export function idempotentAnswerInsertCte(name: string, operation: string, key: SQL | Placeholder, select: SQL): WithSubquery {
+  return cte(name, sql`
     insert into idempotent_answers (operation, idempotency_key, owner_id, status, body)
     select ${operation}::text, ${key}::text, a.owner_id, a.status, a.body from (${select}) as a
-    returning 1
-  )`;
+    returning 1`);
 }

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { cte } from '../../db/prepared';
 import { mailOutbox } from './mail.table';
 
 export interface MailAttachment {
@@ -52,15 +53,14 @@ export async function queueMails(tx: DbOrTx, mails: readonly OutgoingMail[]): Pr
  * The e-mails of a composed statement (one statement for a whole money operation): a CTE named
  * `name` queueing one e-mail per row of `select`, whose columns are `to_addrs` (text[]),
  * `subject`, `text`, `kind`, `ref` (text) and `hold_seconds` (int) - what `queueMails` takes,
- * for values only known inside the statement (a receipt number). Returns the CTE.
+ * for values only known inside the statement (a receipt number).
  */
-export function mailInsertCte(name: string, select: SQL): SQL {
-  return sql`${sql.identifier(name)} as (
+export function mailInsertCte(name: string, select: SQL): WithSubquery {
+  return cte(name, sql`
     insert into mail_outbox ("to", subject, text, kind, ref, next_attempt_at)
     select m.to_addrs, m.subject, m.text, m.kind, m.ref, now() + make_interval(secs => m.hold_seconds)
     from (${select}) as m
-    returning id
-  )`;
+    returning id`);
 }
 
 /** Held or retrying, not yet sent: work after commit may still change these. */
