@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventTrigger } from '@apron/core/communications';
-import type { Database, Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { cte, preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { retryDelayMinutes } from '../jobs/retry-schedule';
