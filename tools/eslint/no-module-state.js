@@ -9,18 +9,8 @@
 // - a `const` whose value is changed from inside a function: `x.count++`, `x.field = ...`,
 //   `delete x.y`, or a mutating method (`set`, `add`, `push`, `splice`, ...) called on it. A
 //   module-level `new Map()` or `[]` filled once at load and only read afterwards passes.
-import path from 'node:path';
 
 const MUTATING_METHODS = new Set(['set', 'add', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
-
-/**
- * Files whose module-level state belongs to another engineer's work in progress (issue 21 items 1
- * and 2). This list can only shrink: a new entry needs the lead's word.
- */
-const PENDING = new Set([
-  // The receipt-PDF coalescer per Jobs (`senders`): the card-payment engine's file (item 1).
-  'apps/server/src/modules/payments/receipts.ts',
-]);
 
 /** Names bound by a destructuring pattern (`let { a, b: [c] } = ...`). */
 function patternNames(pattern) {
@@ -71,8 +61,6 @@ export const noModuleStateRule = {
     },
   },
   create(context) {
-    const relative = path.relative(context.cwd, context.physicalFilename).split(path.sep).join('/');
-    if (PENDING.has(relative)) return {};
     return {
       Program(program) {
         for (const statement of program.body) {

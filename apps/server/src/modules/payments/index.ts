@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { createPaymentProvider, type PaymentProvider } from '../../platform/payments/index';
 import { paymentsRoutes } from './payments.routes';
-import { RECEIPT_PDF_JOB, RECEIPT_PDF_JOB_OPTIONS, attachReceiptPdfs, flushReceiptPdfRequests, requestReceiptPdfs } from './receipts';
+import { RECEIPT_PDF_JOB, RECEIPT_PDF_JOB_OPTIONS, attachReceiptPdfs, flushReceiptPdfRequests, provideReceiptPdfSender, requestReceiptPdfs } from './receipts';
 import { CARD_RECONCILE_JOB, createCardEngine, reconcileCardAttempts } from './card-payments';
 import { CARD_PAYABLES, type CardEngine } from './card-payable';
 import { invoicePayable } from './invoice-payable';
@@ -25,6 +25,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   app.decorate('cardPayments', cardPayments);
   // Invoice lines are paid for here (payments already depends on invoices); tie-downs and the wait list provide their own.
   ctx.plugins.provide(CARD_PAYABLES, 'invoice', invoicePayable);
+  provideReceiptPdfSender(ctx);
   await paymentsRoutes(app, ctx, cardPayments);
   // Receipt PDFs are CPU work: a worker renders them off the request path (see receipts.ts).
   ctx.jobs.work<{ paymentIds: string[] }>(RECEIPT_PDF_JOB, (data) => attachReceiptPdfs(ctx.db, data.paymentIds), RECEIPT_PDF_JOB_OPTIONS);

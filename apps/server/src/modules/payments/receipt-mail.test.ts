@@ -54,7 +54,7 @@ describe('receipt e-mails', () => {
       expect(received()[0]!.data).toContain('application/pdf');
       // A resend after the e-mail went out renders nothing and sends nothing more.
       await pay(invoice, key);
-      await flushReceiptPdfRequests({ jobs: t.app.jobs, log: t.app.log });
+      await flushReceiptPdfRequests({ plugins: t.plugins });
       await eventually(async () => ((await receiptJobs()).filter((job) => job.paymentIds.includes(paymentId)).every((job) => job.state === 'completed') ? true : null));
       await createMailDelivery({ db: t.db, config: t.config, log: t.app.log }).deliver();
       expect(received()).toHaveLength(1);

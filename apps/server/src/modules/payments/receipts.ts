@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { formatDate, formatMoney, fromCents, readSetting, type TPaymentKind, type TReceipt } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
-import { createBatchedSender, type BatchedSender, type Jobs } from '../../platform/jobs/index';
+import { createBatchedSender, type BatchedSender } from '../../platform/jobs/index';
+import { oneSlot } from '../../platform/plugins/registry';
 import { attachToQueuedMail, queueMail, refsAwaitingAttachments, type OutgoingMail } from '../../platform/mail/index';
 import { findCompaniesByIds } from '../companies/index';
 import { drawLines, findInvoiceNumbers, listLinesPaidByPayments, renderPdf } from '../invoices/index';
@@ -134,16 +135,12 @@ export const RECEIPT_PDF_JOB_OPTIONS = { batchSize: 50, pollingIntervalSeconds: 
 
 const receiptRef = (paymentId: string) => `payment:${paymentId}`;
 
-const senders = new WeakMap<Jobs, BatchedSender>();
+/** This app's coalescer of receipt-PDF requests (one job per ~100 ms window, not per payment): made once by `registerPayments`. */
+const RECEIPT_PDF_SENDER = oneSlot<BatchedSender>('payments.receipt-pdf-sender');
 
-/** This instance's coalescer of receipt-PDF requests (one job per ~100 ms window, not per payment). */
-function receiptPdfSender(ctx: Pick<AppContext, 'jobs' | 'log'>): BatchedSender {
-  let sender = senders.get(ctx.jobs);
-  if (!sender) {
-    sender = createBatchedSender(ctx.jobs, RECEIPT_PDF_JOB, (paymentIds) => ({ paymentIds }), { log: ctx.log });
-    senders.set(ctx.jobs, sender);
-  }
-  return sender;
+/** Made once per app when payments registers; every request of the app shares it. */
+export function provideReceiptPdfSender(ctx: Pick<AppContext, 'jobs' | 'log' | 'plugins'>): void {
+  ctx.plugins.provide(RECEIPT_PDF_SENDER, 'payments', createBatchedSender(ctx.jobs, RECEIPT_PDF_JOB, (paymentIds) => ({ paymentIds }), { log: ctx.log }));
 }
 
 /**
@@ -153,13 +150,13 @@ function receiptPdfSender(ctx: Pick<AppContext, 'jobs' | 'log'>): BatchedSender 
  * idempotency key) renders nothing twice. Losing a request (a crash before the window closes)
  * only means a text-only receipt e-mail; the receipt page renders the PDF on demand.
  */
-export function requestReceiptPdfs(ctx: Pick<AppContext, 'jobs' | 'log'>, paymentIds: readonly string[]): void {
-  receiptPdfSender(ctx).add(paymentIds);
+export function requestReceiptPdfs(ctx: Pick<AppContext, 'plugins'>, paymentIds: readonly string[]): void {
+  ctx.plugins.one(RECEIPT_PDF_SENDER).add(paymentIds);
 }
 
-/** Send the receipt-PDF requests still waiting in this instance's window (on shutdown). */
-export async function flushReceiptPdfRequests(ctx: Pick<AppContext, 'jobs' | 'log'>): Promise<void> {
-  await senders.get(ctx.jobs)?.flush();
+/** Send the receipt-PDF requests still waiting in this app's window (on shutdown). */
+export async function flushReceiptPdfRequests(ctx: Pick<AppContext, 'plugins'>): Promise<void> {
+  await ctx.plugins.one(RECEIPT_PDF_SENDER).flush();
 }
 
 /**
