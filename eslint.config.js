@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
+import { noApiFetchInComponentsRule } from './tools/eslint/no-apifetch-in-components.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -81,5 +82,12 @@ export default tseslint.config(
       'react-hooks/static-components': 'warn',
       'react-hooks/set-state-in-effect': 'warn',
     },
+  },
+  {
+    // Components call the API through their feature's api.ts (tools/eslint/no-apifetch-in-components.js).
+    files: ['apps/web/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { 'apron-web': { rules: { 'no-apifetch-in-components': noApiFetchInComponentsRule } } },
+    rules: { 'apron-web/no-apifetch-in-components': 'error' },
   },
 );

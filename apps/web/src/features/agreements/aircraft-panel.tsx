@@ -6,7 +6,8 @@ import {
   type TAircraft,
   type TAircraftUpdate,
 } from '@apron/core/agreements';
-import { confirmDelete, CrudSection, type TCrudColumn } from '../../components/crud-section';
+import type { TCrudColumn } from '../../components/crud-section';
+import { RecordListTab } from '../../components/record-list-tab';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useDeleteAircraft, useSaveAircraft } from './api';
@@ -65,16 +66,15 @@ export function AircraftPanel(props: { agreementId: string; propertyId: string; 
   const save = useSaveAircraft(agreementId, propertyId);
   const remove = useDeleteAircraft(agreementId, propertyId);
   return (
-    <CrudSection<TAircraft>
+    <RecordListTab<TAircraft>
       title="Tenants"
-      frame="plain"
       rows={aircraft}
       rowLabel={(row) => row.tailNumber}
       columns={COLUMNS}
       emptyText="No tenants recorded"
-      canAdd={canEdit}
+      canEdit={canEdit}
+      readersView
       addLabel="Add Tenant"
-      openAs={() => (canEdit ? 'edit' : 'view')}
       renderDialog={(row, close) => (
         <SchemaFormDialog
           schema={ZAircraftUpdate}
@@ -88,7 +88,7 @@ export function AircraftPanel(props: { agreementId: string; propertyId: string; 
           onClose={close}
         />
       )}
-      confirm={canEdit ? confirmDelete('Tenant', (row) => `Delete the tenant record ${row.tailNumber}?`, (row) => remove.mutateAsync(row._id)) : undefined}
+      remove={{ noun: 'Tenant', message: (row) => `Delete the tenant record ${row.tailNumber}?`, run: (row) => remove.mutateAsync(row._id) }}
     />
   );
 }

@@ -1,7 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { calendarDate } from '@apron/core/dates';
 import { insuranceDefaultDates, ZInsuranceUpdate, type TInsurance, type TInsuranceUpdate } from '@apron/core/agreements';
-import { confirmDelete, CrudSection, type TCrudColumn } from '../../components/crud-section';
+import type { TCrudColumn } from '../../components/crud-section';
+import { RecordListTab } from '../../components/record-list-tab';
 import { DateText } from '../../components/date-text';
 import { MoneyText } from '../../components/money-text';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
@@ -60,20 +61,18 @@ export function InsurancesPanel(props: { agreementId: string; propertyId: string
   const { agreementId, propertyId, insurances, canEdit, canApprove } = props;
   const remove = useDeleteInsurance(agreementId, propertyId);
   return (
-    <CrudSection<TInsurance>
+    <RecordListTab<TInsurance>
       title="Insurances"
-      frame="plain"
       rows={insurances}
       rowLabel={(row) => row.insuranceTypeName}
       columns={COLUMNS}
       emptyText="No insurances recorded"
-      canAdd={canEdit}
+      canEdit={canEdit}
       addLabel="Add Insurance"
-      openAs={() => (canEdit ? 'edit' : null)}
       renderDialog={(row, close) => (
         <InsuranceDialog agreementId={agreementId} propertyId={propertyId} insurance={row} canApprove={canApprove} onClose={close} />
       )}
-      confirm={canEdit ? confirmDelete('Insurance', (row) => `Delete the ${row.insuranceTypeName} insurance?`, (row) => remove.mutateAsync(row._id)) : undefined}
+      remove={{ noun: 'Insurance', message: (row) => `Delete the ${row.insuranceTypeName} insurance?`, run: (row) => remove.mutateAsync(row._id) }}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { DEFAULT_CRON_EXPRESSION } from '@apron/core/settings/cron';
 import { INSPECTION_MODULES, ZMasterInspectionInput, type TMasterInspection, type TMasterInspectionInput } from '@apron/core/inspections';
 import { CronEditor } from '../../components/cron-editor';
-import { FormPicker } from '../../components/form-picker';
+import { formPickerField } from '../../components/form-picker';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useSaveMaster } from './api';
@@ -38,19 +38,7 @@ export function MasterInspectionDialog({ row, readOnly, onClose }: { row: TMaste
           } as TFormFieldSpec<TMasterInspectionInput>,
         ]
       : []),
-    {
-      name: 'formId',
-      label: 'Form',
-      render: (control) => (
-        <Controller
-          control={control}
-          name="formId"
-          render={({ field, fieldState }) => (
-            <FormPicker value={field.value ?? ''} onChange={field.onChange} required error={fieldState.error?.message} disabled={readOnly} canBuild={!readOnly} />
-          )}
-        />
-      ),
-    },
+    formPickerField<TMasterInspectionInput>('formId', !!readOnly),
   ];
   return (
     <SchemaFormDialog
