@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { FormDesigner } from './form-designer';
 import { useFormList } from './forms-api';
-import type { TFormFieldSpec } from './schema-form-fields';
+import { controlledField, type TFormFieldSpec } from './schema-form-fields';
 
 export interface TFormPickerProps {
   value: string;
@@ -75,17 +75,9 @@ export function FormPicker({ value, onChange, label = 'Form', error, required, d
  */
 export function formPickerField<T extends FieldValues>(name: Path<T>, readOnly: boolean): TFormFieldSpec<T> {
   return {
-    name,
-    label: 'Form',
+    ...controlledField<T>(name, 'Form', (field, error) => (
+      <FormPicker value={(field.value as string | undefined) ?? ''} onChange={field.onChange} required error={error} disabled={readOnly} canBuild={!readOnly} />
+    )),
     required: true,
-    render: (control: Control<T>) => (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field, fieldState }) => (
-          <FormPicker value={(field.value as string | undefined) ?? ''} onChange={field.onChange} required error={fieldState.error?.message} disabled={readOnly} canBuild={!readOnly} />
-        )}
-      />
-    ),
   };
 }

@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 import { confirmDelete, CrudSection, type TCrudColumn } from './crud-section';
 
-export interface TRecordListTabProps<R> {
+/** What a tab's list is, said once beside its columns. */
+export interface TRecordList<R> {
   /** The list's accessible name ('Tenants'). */
   title: string;
-  rows: readonly R[];
   rowLabel: (row: R) => string;
   columns: readonly TCrudColumn<R>[];
   emptyText: string;
-  /** Add, Edit and Delete for editors; the others only read. */
-  canEdit: boolean;
-  /** Whether a reader may open a row's read-only copy (else a reader has no row button). */
-  readersView?: boolean;
   /** 'Add Tenant'. */
   addLabel: string;
+  /** Whether a reader may open a row's read-only copy (else a reader has no row button). */
+  readersView?: boolean;
+}
+
+export interface TRecordListTabProps<R> {
+  list: TRecordList<R>;
+  rows: readonly R[];
+  /** Add, Edit and Delete for editors; the others only read. */
+  canEdit: boolean;
   /** The add/edit dialog: `row` null to add. */
   renderDialog: (row: R | null, close: () => void) => ReactNode;
   /** Delete: the record's noun ('Tenant'), the question about a row, and the call. */
@@ -24,7 +29,8 @@ export interface TRecordListTabProps<R> {
  * The records of one tab (an agreement property's tenants or insurances): a bare list of the
  * kit's CrudSection with Add, Edit and a confirmed Delete for editors.
  */
-export function RecordListTab<R>({ title, rows, rowLabel, columns, emptyText, canEdit, readersView, addLabel, renderDialog, remove }: TRecordListTabProps<R>) {
+export function RecordListTab<R>({ list, rows, canEdit, renderDialog, remove }: TRecordListTabProps<R>) {
+  const { title, rowLabel, columns, emptyText, addLabel, readersView } = list;
   return (
     <CrudSection<R>
       title={title}

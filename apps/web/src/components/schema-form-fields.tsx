@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import { Controller, type Control, type ControllerRenderProps, type FieldValues, type Path } from 'react-hook-form';
 import { CheckboxField, SelectField, TextField, type TSelectOption } from './form-fields';
 import { MoneyField } from './money-field';
 import { NumberField } from './number-field';
@@ -35,6 +35,14 @@ export interface TFormFieldSpec<T extends FieldValues> {
   autoComplete?: string;
   /** Anything the kinds do not cover (an autocomplete, a schedule editor). */
   render?: (control: Control<T>) => ReactNode;
+}
+
+/**
+ * A field the kinds do not cover (a schedule editor, an autocomplete, the form picker), bound to
+ * the form: `draw` gets the bound value and handlers and the field's error message.
+ */
+export function controlledField<T extends FieldValues>(name: Path<T>, label: string, draw: (field: ControllerRenderProps<T, Path<T>>, error: string | undefined) => ReactNode): TFormFieldSpec<T> {
+  return { name, label, render: (control) => <Controller control={control} name={name} render={({ field, fieldState }) => <>{draw(field, fieldState.error?.message)}</>} /> };
 }
 
 /** One field of the list, bound to the form. */

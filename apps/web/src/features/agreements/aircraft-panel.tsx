@@ -7,7 +7,7 @@ import {
   type TAircraftUpdate,
 } from '@apron/core/agreements';
 import type { TCrudColumn } from '../../components/crud-section';
-import { RecordListTab } from '../../components/record-list-tab';
+import { RecordListTab, type TRecordList } from '../../components/record-list-tab';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useDeleteAircraft, useSaveAircraft } from './api';
@@ -39,6 +39,8 @@ const COLUMNS: readonly TCrudColumn<TAircraft>[] = [
   { header: 'Insurance', cell: (row) => row.insurance, hideOnPhone: true },
 ];
 
+const TENANTS: TRecordList<TAircraft> = { title: 'Tenants', rowLabel: (row) => row.tailNumber, columns: COLUMNS, emptyText: 'No tenants recorded', addLabel: 'Add Tenant', readersView: true };
+
 function defaultValues(aircraft: TAircraft | null): TAircraftUpdate {
   return {
     tailNumber: aircraft?.tailNumber ?? '',
@@ -67,14 +69,9 @@ export function AircraftPanel(props: { agreementId: string; propertyId: string; 
   const remove = useDeleteAircraft(agreementId, propertyId);
   return (
     <RecordListTab<TAircraft>
-      title="Tenants"
+      list={TENANTS}
       rows={aircraft}
-      rowLabel={(row) => row.tailNumber}
-      columns={COLUMNS}
-      emptyText="No tenants recorded"
       canEdit={canEdit}
-      readersView
-      addLabel="Add Tenant"
       renderDialog={(row, close) => (
         <SchemaFormDialog
           schema={ZAircraftUpdate}

@@ -27,22 +27,13 @@ const DEPOSIT_FIELDS: TFormFieldSpec<TSecurityDepositInput>[] = [
   { name: 'returnDesc', label: 'Return Description', kind: 'multiline', minRows: 2 },
 ];
 
+/** The deposit form inside the property's panel (framed by it), its Save button named for it. */
+const DEPOSIT_FORM = { schema: ZSecurityDepositInput, label: 'Security Deposit', fields: DEPOSIT_FIELDS, successText: SUCCESS_TEXT.updated, submitLabel: 'Save Deposit', frame: 'none' } as const;
+
 /** The security deposit of one property of the agreement (Property admins edit). */
 export function DepositForm(props: { agreementId: string; propertyId: string; deposit: TSecurityDeposit | null; canEdit: boolean }) {
   const { agreementId, propertyId, deposit, canEdit } = props;
   const save = useSaveDeposit(agreementId, propertyId);
   if (!canEdit && !deposit) return <Typography color="text.secondary">No security deposit recorded</Typography>;
-  return (
-    <SchemaForm
-      schema={ZSecurityDepositInput}
-      label="Security Deposit"
-      defaultValues={defaultValues(deposit)}
-      fields={DEPOSIT_FIELDS}
-      onSave={save.mutateAsync}
-      successText={SUCCESS_TEXT.updated}
-      canEdit={canEdit}
-      submitLabel="Save Deposit"
-      frame="none"
-    />
-  );
+  return <SchemaForm {...DEPOSIT_FORM} defaultValues={defaultValues(deposit)} onSave={save.mutateAsync} canEdit={canEdit} />;
 }

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import { calendarDate } from '@apron/core/dates';
 import { insuranceDefaultDates, ZInsuranceUpdate, type TInsurance, type TInsuranceUpdate } from '@apron/core/agreements';
 import type { TCrudColumn } from '../../components/crud-section';
-import { RecordListTab } from '../../components/record-list-tab';
+import { RecordListTab, type TRecordList } from '../../components/record-list-tab';
 import { DateText } from '../../components/date-text';
 import { MoneyText } from '../../components/money-text';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
@@ -19,6 +19,8 @@ const COLUMNS: readonly TCrudColumn<TInsurance>[] = [
     cell: (row) => <Chip size="small" label={row.isApproved ? 'Approved' : 'Not Approved'} color={row.isApproved ? 'success' : 'default'} />,
   },
 ];
+
+const INSURANCES: TRecordList<TInsurance> = { title: 'Insurances', rowLabel: (row) => row.insuranceTypeName, columns: COLUMNS, emptyText: 'No insurances recorded', addLabel: 'Add Insurance' };
 
 function defaultValues(insurance: TInsurance | null): TInsuranceUpdate {
   if (!insurance) {
@@ -62,13 +64,9 @@ export function InsurancesPanel(props: { agreementId: string; propertyId: string
   const remove = useDeleteInsurance(agreementId, propertyId);
   return (
     <RecordListTab<TInsurance>
-      title="Insurances"
+      list={INSURANCES}
       rows={insurances}
-      rowLabel={(row) => row.insuranceTypeName}
-      columns={COLUMNS}
-      emptyText="No insurances recorded"
       canEdit={canEdit}
-      addLabel="Add Insurance"
       renderDialog={(row, close) => (
         <InsuranceDialog agreementId={agreementId} propertyId={propertyId} insurance={row} canApprove={canApprove} onClose={close} />
       )}

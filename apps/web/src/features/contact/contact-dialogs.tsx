@@ -1,8 +1,10 @@
 import { ZContactMessage, ZLostCardReport } from '@apron/core/contact';
+import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
+import type { TFormSchema } from '../../components/use-schema-form';
 import { readIdentity } from '../../lib/identity';
-import { useSendPublicForm } from './api';
+import { useSendPublicForm, type TPublicFormPath } from './api';
 
 interface TDialogProps {
   open: boolean;
@@ -42,40 +44,37 @@ const LOST_CARD_FIELDS: TFormFieldSpec<TLostCardInput>[] = [
   { name: 'message', label: 'Details', kind: 'multiline', required: true, minRows: 4 },
 ];
 
-/** Contact Us: message the airport's administrators (public). Closed, it keeps its draft. */
-export function ContactUsDialog({ open, onClose }: TDialogProps) {
-  const send = useSendPublicForm<z.output<typeof ZContactMessage>>('/Alerts/ContactUs');
+/** A public form: its schema, title, path and fields, and what it starts with besides the sender. */
+interface TPublicForm<S extends TFormSchema> {
+  schema: S;
+  title: string;
+  path: TPublicFormPath;
+  fields: TFormFieldSpec<z.input<S>>[];
+  blank: Omit<z.input<S>, 'name' | 'email'>;
+}
+
+const CONTACT_US: TPublicForm<typeof ZContactMessage> = {
+  schema: ZContactMessage, title: 'Contact Us', path: '/Alerts/ContactUs', fields: CONTACT_FIELDS,
+  blank: { phone: '', subject: '', message: '', website: '' },
+};
+
+const LOST_CARD: TPublicForm<typeof ZLostCardReport> = {
+  schema: ZLostCardReport, title: 'Lost/Stolen Card', path: '/Alerts/RequestLostCard', fields: LOST_CARD_FIELDS,
+  blank: { phone: '', company: '', cardNumber: '', message: '', website: '' },
+};
+
+/** Sends a public form (CSRF, honeypot); closed, it keeps its draft; sent, it empties. */
+function PublicFormDialog<S extends TFormSchema>({ form, open, onClose }: TDialogProps & { form: TPublicForm<S> }) {
+  const send = useSendPublicForm<z.output<S>>(form.path);
+  const { schema, title, fields, blank } = form;
   return (
-    <SchemaFormDialog
-      open={open}
-      schema={ZContactMessage}
-      title="Contact Us"
-      submitLabel="Send"
-      defaultValues={{ ...prefill(), phone: '', subject: '', message: '', website: '' }}
-      fields={CONTACT_FIELDS}
-      onSave={send.mutateAsync}
-      successText={sentText}
-      onClose={onClose}
-      honeypot
-    />
+    <SchemaFormDialog open={open} schema={schema} title={title} submitLabel="Send" defaultValues={{ ...prefill(), ...blank } as DefaultValues<z.input<S>>} fields={fields}
+      onSave={send.mutateAsync} successText={sentText} onClose={onClose} honeypot />
   );
 }
 
+/** Contact Us: message the airport's administrators (public). */
+export const ContactUsDialog = (props: TDialogProps) => <PublicFormDialog form={CONTACT_US} {...props} />;
+
 /** Lost/Stolen Card: report an access card (public). */
-export function LostCardDialog({ open, onClose }: TDialogProps) {
-  const send = useSendPublicForm<z.output<typeof ZLostCardReport>>('/Alerts/RequestLostCard');
-  return (
-    <SchemaFormDialog
-      open={open}
-      schema={ZLostCardReport}
-      title="Lost/Stolen Card"
-      submitLabel="Send"
-      defaultValues={{ ...prefill(), phone: '', company: '', cardNumber: '', message: '', website: '' }}
-      fields={LOST_CARD_FIELDS}
-      onSave={send.mutateAsync}
-      successText={sentText}
-      onClose={onClose}
-      honeypot
-    />
-  );
-}
+export const LostCardDialog = (props: TDialogProps) => <PublicFormDialog form={LOST_CARD} {...props} />;

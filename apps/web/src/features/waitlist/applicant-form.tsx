@@ -10,24 +10,14 @@ const valuesOf = (a: TWaitlistApplicant): TWaitlistApplicantUpdateInput => ({
   phone: a.phone, email: a.email, organization: a.organization, status: a.status,
 });
 
+/** Save first, on the left, the page's buttons after it. */
+const APPLICANT_FORM = { schema: ZWaitlistApplicantUpdate, label: 'Applicant', successText: WAITLIST_MESSAGES.statusUpdated, savingLabel: 'Saving…', buttonsAt: 'start' } as const;
+
 /** Staff edit of an applicant with the shared schema (propertyType, names and status required; e-mail valid if given). */
 export function ApplicantForm({ applicant, propertyTypes, actions }: { applicant: TWaitlistApplicant; propertyTypes: Array<{ _id: string; name: string }>; actions?: ReactNode }) {
   const save = useSaveApplicant();
   const f = applicantFields<TWaitlistApplicantUpdateInput>(propertyTypes);
   const status: TFormFieldSpec<TWaitlistApplicantUpdateInput> = { name: 'status', label: 'Status', kind: 'select', required: true, options: [...WAITLIST_STATUSES], placeholder: '' };
   const fields = [f.propertyType, status, f.firstName, f.lastName, f.email, f.phone, f.organization, f.aircrafttype].map((spec) => ({ ...spec, half: true }));
-  return (
-    <SchemaForm
-      schema={ZWaitlistApplicantUpdate}
-      label="Applicant"
-      defaultValues={valuesOf(applicant)}
-      fields={fields}
-      onSave={save.mutateAsync}
-      successText={WAITLIST_MESSAGES.statusUpdated}
-      canEdit={applicant.abilities.edit}
-      savingLabel="Saving…"
-      actions={actions}
-      buttonsAt="start"
-    />
-  );
+  return <SchemaForm {...APPLICANT_FORM} fields={fields} defaultValues={valuesOf(applicant)} onSave={save.mutateAsync} canEdit={applicant.abilities.edit} actions={actions} />;
 }
