@@ -8,6 +8,7 @@ import { boundariesRule, noCycleRule } from './tools/eslint/boundaries.js';
 import { doorExportsRule } from './tools/eslint/door-exports.js';
 import { noModuleStateRule } from './tools/eslint/no-module-state.js';
 import { drizzlePublicApiRule } from './tools/eslint/drizzle-public-api.js';
+import { noApiFetchInComponentsRule } from './tools/eslint/no-apifetch-in-components.js';
 
 /** Packages are shared by the apps; they must not depend on them. */
 const packagesMustNotImportApps = {
@@ -111,5 +112,12 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
     plugins: { 'apron-drizzle': { rules: { 'public-api': drizzlePublicApiRule } } },
     rules: { 'apron-drizzle/public-api': 'error' },
+  },
+  {
+    // Components call the API through their feature's api.ts (tools/eslint/no-apifetch-in-components.js).
+    files: ['apps/web/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { 'apron-web': { rules: { 'no-apifetch-in-components': noApiFetchInComponentsRule } } },
+    rules: { 'apron-web/no-apifetch-in-components': 'error' },
   },
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES, ZChartQuery, ZInvoiceReportQuery, addCalendarDays, currentPeriods, formatReportDate, reportPeriod, previousPeriod, quarterOfMonth, yearOptions } from '../src/reports/index';
+import { addCalendarDays } from '../src/common/calendar';
+import { REPORT_MESSAGES, ZChartQuery, ZInvoiceReportQuery, currentPeriods, formatReportDate, reportPeriod, previousPeriod, quarterOfMonth, yearOptions } from '../src/reports/index';
 
 describe('report periods', () => {
   it('11/15/2024: current Q4 2024, previous Q3 2024', () => {

@@ -20,6 +20,23 @@ export interface TGridCard {
   accentColor?: string;
 }
 
+/**
+ * The usual lines of a master's card: its description, then a summary line (counts, schedule);
+ * `summaryVariant` 'caption' for a quieter one.
+ */
+export function CardDescription({ description, summary, summaryVariant = 'body2' }: { description: string; summary: ReactNode; summaryVariant?: 'body2' | 'caption' }) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {description}
+      </Typography>
+      <Typography variant={summaryVariant} color={summaryVariant === 'caption' ? 'text.secondary' : undefined} sx={summaryVariant === 'caption' ? undefined : { mt: 1 }}>
+        {summary}
+      </Typography>
+    </>
+  );
+}
+
 /** One column on a phone, two on a tablet, three from a laptop on. */
 const RESPONSIVE_COLUMNS = { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' };
 

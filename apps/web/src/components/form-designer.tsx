@@ -10,25 +10,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TForm, TFormSchema } from '@apron/core/forms';
-import { apiFetch, isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-client';
+import { useFormVersion, useSaveForm } from './forms-api';
 import { SUCCESS_TEXT, useNotify } from '../lib/notify';
 import { Loader } from './loader';
 import { FormBuilder } from './form-builder';
 import { FormViewer } from './form-viewer';
-
-export const formQueryKey = (id: string, version?: number) => ['forms', id, version ?? 'latest'] as const;
-
-/** `getForm/{id}` (the latest version, or the one asked for). */
-export function useForm(id: string | null | undefined, version?: number) {
-  return useQuery({
-    queryKey: formQueryKey(id ?? '', version),
-    queryFn: () => apiFetch<TForm>(`/getForm/${id}`, { query: { version } }),
-    enabled: !!id,
-    staleTime: 60_000,
-  });
-}
 
 export interface TFormDesignerProps {
   open: boolean;
@@ -47,7 +35,7 @@ export interface TFormDesignerProps {
  */
 export function FormDesigner({ open, formId, defaultName = '', onClose, onSaved }: TFormDesignerProps) {
   const titleId = useId();
-  const existing = useForm(open ? formId : null);
+  const existing = useFormVersion(open ? formId : null);
   const loading = !!formId && existing.isPending;
   return (
     <Dialog open={open} onClose={onClose} fullScreen aria-labelledby={titleId}>
@@ -72,33 +60,32 @@ export function FormDesigner({ open, formId, defaultName = '', onClose, onSaved 
 
 function DesignerBody({ form, defaultName, onClose, onSaved }: { form: TForm | null; defaultName: string; onClose: () => void; onSaved: (form: TForm) => void }) {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [name, setName] = useState(form?.name ?? defaultName);
   const [schema, setSchema] = useState<TFormSchema | null>((form?.schema as TFormSchema | undefined) ?? null);
   const [tab, setTab] = useState<'build' | 'preview'>('build');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: () =>
-      form
-        ? apiFetch<TForm>(`/updateForm/${form._id}`, { method: 'PUT', body: { name: name.trim(), schema } })
-        : apiFetch<TForm>('/Forms/createForm', { method: 'POST', body: { name: name.trim(), schema } }),
-    onSuccess: (saved) => {
-      notify.success(form ? SUCCESS_TEXT.updated : SUCCESS_TEXT.created);
-      void queryClient.invalidateQueries({ queryKey: ['forms'] });
-      onSaved(saved);
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.hasFieldErrors) setErrors(error.fieldErrors);
-      else notify.error(error);
-    },
-  });
+  const save = useSaveForm(form);
+  const saveNow = () =>
+    save.mutate(
+      { name: name.trim(), schema },
+      {
+        onSuccess: (saved) => {
+          notify.success(form ? SUCCESS_TEXT.updated : SUCCESS_TEXT.created);
+          onSaved(saved);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.hasFieldErrors) setErrors(error.fieldErrors);
+          else notify.error(error);
+        },
+      },
+    );
 
   function submit() {
     const next: Record<string, string> = {};
     if (!name.trim()) next.name = 'Name is required';
     if (!schema || schema.components.length === 0) next.schema = 'Add at least one field to the form';
     setErrors(next);
-    if (Object.keys(next).length === 0) save.mutate();
+    if (Object.keys(next).length === 0) saveNow();
   }
 
   const schemaErrors = Object.entries(errors).filter(([key]) => key !== 'name').map(([, message]) => message);

@@ -33,30 +33,44 @@ function textOf(value: unknown): string {
   return String(value);
 }
 
-/** A labelled text input bound to react-hook-form; the error shows under the field. */
-export function TextField<T extends FieldValues>(props: TTextFieldProps<T>) {
-  const { name, control, label, required, disabled, helperText, type = 'text', multiline, minRows, autoComplete, readOnly, autoFocus, inputMode, pattern } = props;
+/**
+ * What every text-like input of the kit passes to MUI's TextField: a unique id, the bound value
+ * (as text), its handlers and ref, and the error (or the helper text) under the field.
+ */
+function useBoundTextField<T extends FieldValues>({ name, control, label, required, disabled, helperText }: TBaseFieldProps<T>) {
   const id = useId();
   const { field, fieldState } = useController({ name, control });
+  return {
+    fieldState,
+    bound: {
+      id: `${id}-${name}`,
+      name: field.name,
+      label,
+      value: textOf(field.value),
+      onChange: (event: { target: { value: string } }) => field.onChange(event.target.value),
+      onBlur: field.onBlur,
+      inputRef: field.ref,
+      required,
+      disabled,
+      error: !!fieldState.error,
+      helperText: fieldState.error?.message ?? helperText,
+      fullWidth: true,
+    },
+  };
+}
+
+/** A labelled text input bound to react-hook-form; the error shows under the field. */
+export function TextField<T extends FieldValues>(props: TTextFieldProps<T>) {
+  const { type = 'text', multiline, minRows, autoComplete, readOnly, autoFocus, inputMode, pattern } = props;
+  const { fieldState, bound } = useBoundTextField(props);
   return (
     <MuiTextField
-      id={`${id}-${name}`}
-      name={field.name}
-      label={label}
-      value={textOf(field.value)}
-      onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
+      {...bound}
       type={type}
-      required={required}
-      disabled={disabled}
       multiline={multiline}
       minRows={multiline ? (minRows ?? 3) : undefined}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? helperText}
-      fullWidth
       slotProps={{
         htmlInput: { readOnly, inputMode, pattern, 'aria-invalid': fieldState.error ? true : undefined },
         inputLabel: type === 'date' || type === 'datetime-local' ? { shrink: true } : undefined,
@@ -82,24 +96,12 @@ export function toOptions(options: readonly (TSelectOption | string)[]): TSelect
 
 /** A labelled native select (accessible and phone-friendly) bound to react-hook-form. */
 export function SelectField<T extends FieldValues>(props: TSelectFieldProps<T>) {
-  const { name, control, label, required, disabled, helperText, options, placeholder } = props;
-  const id = useId();
-  const { field, fieldState } = useController({ name, control });
+  const { options, placeholder } = props;
+  const { bound } = useBoundTextField(props);
   return (
     <MuiTextField
-      id={`${id}-${name}`}
+      {...bound}
       select
-      name={field.name}
-      label={label}
-      value={textOf(field.value)}
-      onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      required={required}
-      disabled={disabled}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? helperText}
-      fullWidth
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">{placeholder ?? ''}</option>

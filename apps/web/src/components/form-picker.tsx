@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
-import type { TFormListRow } from '@apron/core/forms';
-import { apiList } from '../lib/api-client';
+import type { FieldValues, Path } from 'react-hook-form';
 import { FormDesigner } from './form-designer';
+import { useFormList } from './forms-api';
+import { controlledField, type TFormFieldSpec } from './schema-form-fields';
 
 export interface TFormPickerProps {
   value: string;
@@ -22,7 +22,7 @@ export interface TFormPickerProps {
 /** The 'Form' field of a master (inspection, work order, asset): pick a form, or build one. */
 export function FormPicker({ value, onChange, label = 'Form', error, required, disabled, canBuild }: TFormPickerProps) {
   const [designing, setDesigning] = useState<'new' | 'edit' | null>(null);
-  const forms = useQuery({ queryKey: ['forms', 'list'], queryFn: () => apiList<TFormListRow>('/Forms', { query: { pageSize: 1000 } }) });
+  const forms = useFormList();
   const rows = forms.data?.rows ?? [];
   return (
     <Stack spacing={1}>
@@ -67,4 +67,17 @@ export function FormPicker({ value, onChange, label = 'Form', error, required, d
       )}
     </Stack>
   );
+}
+
+/**
+ * The 'Form' field of a master's kit form (SchemaFormDialog): required, with Create Form / Edit
+ * Form unless the dialog is a viewer's copy.
+ */
+export function formPickerField<T extends FieldValues>(name: Path<T>, readOnly: boolean): TFormFieldSpec<T> {
+  return {
+    ...controlledField<T>(name, 'Form', (field, error) => (
+      <FormPicker value={(field.value as string | undefined) ?? ''} onChange={field.onChange} required error={error} disabled={readOnly} canBuild={!readOnly} />
+    )),
+    required: true,
+  };
 }

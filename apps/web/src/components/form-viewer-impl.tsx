@@ -8,8 +8,9 @@ import Typography from '@mui/material/Typography';
 import { Form } from '@bpmn-io/form-js-viewer';
 import '@bpmn-io/form-js-viewer/dist/assets/form-js.css';
 import '@bpmn-io/form-js-viewer/dist/assets/flatpickr/light.css';
-import { FORM_FILE_MIME_TYPES, FORM_LIMITS, inputFields, UNSUPPORTED_FORM_FILE_MESSAGE, type TFormAnswers, type TFormFile } from '@apron/core/forms';
-import { apiFetch, errorMessage } from '../lib/api-client';
+import { FORM_FILE_MIME_TYPES, FORM_LIMITS, inputFields, UNSUPPORTED_FORM_FILE_MESSAGE, type TFormAnswers } from '@apron/core/forms';
+import { errorMessage } from '../lib/api-client';
+import { uploadFormFile } from './forms-api';
 import type { TFormViewerProps } from './form-viewer';
 
 const FILE_KEY_PREFIX = 'files::';
@@ -91,9 +92,7 @@ export default function FormViewerImpl({ schema, data, readOnly, actions = [], e
       }
       const ids: string[] = [];
       for (const file of chosen) {
-        const body = new FormData();
-        body.append('file', file);
-        const stored = await apiFetch<TFormFile>('/Forms/uploadfile', { method: 'POST', body });
+        const stored = await uploadFormFile(file);
         ids.push(stored._id);
       }
       writePath(answers, path, component.multiple ? ids : (ids[0] ?? null));

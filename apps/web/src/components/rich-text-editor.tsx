@@ -17,7 +17,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { RichTextEditorProps } from './rich-text-field';
-import { isSafeHref } from './rich-text-view';
+import { isSafeHref } from '@apron/core/common/rich-text';
 
 /** Spec doc 2 §9: the alert editor is 300 px high. */
 export const ALERT_EDITOR_HEIGHT = 300;

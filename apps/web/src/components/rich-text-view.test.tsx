@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { RichTextView, isSafeHref } from './rich-text-view';
+import { isSafeHref } from '@apron/core/common/rich-text';
+import { RichTextView } from './rich-text-view';
 
 const XSS = [
   '<script>window.__x = 1</script>',

@@ -1,27 +1,19 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { isSafeHref, RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_TAGS } from '@apron/core/common/rich-text';
 
 /**
  * Shows stored rich text safely. The server sanitised it when it was written (platform/html);
  * here it is parsed again with `DOMParser` (a parsed document runs no scripts and loads nothing)
- * and rebuilt as React elements from the same allow-list of tags, keeping only `href` (http,
- * https, mailto) and `title` on links. Nothing is ever set with innerHTML, so even HTML that
- * skipped the server's sanitiser cannot add a script, a handler or a `javascript:` link.
- * Text-format messages (the public forms) are shown as text.
+ * and rebuilt as React elements through the same allow-list (core's `common/rich-text`): its
+ * tags, a link's `href` only with an allowed scheme, and its `title`; a link always opens in a new
+ * tab. Nothing is ever set with innerHTML, so even HTML that skipped the server's sanitiser
+ * cannot add a script, a handler or a `javascript:` link. Text-format messages (the public forms)
+ * are shown as text.
  */
-const ALLOWED_TAGS = new Set([
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote',
-  'h1', 'h2', 'h3', 'h4', 'code', 'pre', 'hr', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-]);
+const ALLOWED_TAGS: ReadonlySet<string> = new Set(RICH_TEXT_TAGS);
 const VOID_TAGS = new Set(['br', 'hr']);
-/** Dropped with everything inside them (their text is code or markup, not content). */
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'template', 'svg', 'math', 'iframe', 'object', 'noscript', 'title', 'textarea', 'select']);
-
-export function isSafeHref(href: string): boolean {
-  // Browsers ignore whitespace and control characters in a scheme: normalise before checking.
-  const normalised = [...href].filter((c) => c.charCodeAt(0) > 0x20 && (c.charCodeAt(0) < 0x7f || c.charCodeAt(0) > 0x9f)).join('').toLowerCase();
-  return /^(https?:|mailto:)/.test(normalised);
-}
+const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set(RICH_TEXT_DROPPED_WITH_CONTENT);
 
 function toReact(node: Node, key: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;

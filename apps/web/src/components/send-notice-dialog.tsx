@@ -6,25 +6,21 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZSendNotice } from '@apron/core/communications';
 import {
   NOTICE_RECIPIENT_KIND_LABELS,
   noNoticesText,
-  type TNoticePreview,
   type TNoticeRecipient,
   type TNoticesForRecord,
 } from '@apron/core/notices';
-import { apiFetch, errorMessage } from '../lib/api-client';
-import { reportFormError } from '../lib/form-submit';
-import { useNotify } from '../lib/notify';
+import { errorMessage } from '../lib/api-client';
 import { FormDialog } from './form-dialog';
-import { SelectField } from './form-fields';
 import { Loader } from './loader';
 import { RichTextView } from './rich-text-view';
+import { SchemaFormDialog, type TFormFieldSpec } from './schema-form-dialog';
+import { useNoticePreview, useNoticesForRecord, useSendNotice } from './send-notice-api';
 
 /** The record kinds a notice can be about (Settings > Notices, module). */
 export type TNoticeModule = 'Invoices' | 'Waitlist' | 'Company';
@@ -36,21 +32,6 @@ export interface TSendNoticeDialogProps {
 }
 
 type TSendNoticeInput = z.input<typeof ZSendNotice>;
-type TSendNoticeOutput = z.output<typeof ZSendNotice>;
-
-export const noticesForRecordKey = (module: string, id: string) => ['notices', 'forRecord', module, id] as const;
-
-function fetchNoticesForRecord(module: string, id: string): Promise<TNoticesForRecord> {
-  return apiFetch<TNoticesForRecord>('/Notices/ForRecord', { query: { module, id } });
-}
-
-function fetchNoticePreview(key: string, id: string): Promise<TNoticePreview> {
-  return apiFetch<TNoticePreview>('/Notices/Preview', { query: { key, id } });
-}
-
-function sendNotice(body: TSendNoticeOutput): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>('/SendNotices', { method: 'POST', body });
-}
 
 /**
  * The recipient: pick one of the record's allowed addresses (grouped: record contact, company
@@ -108,7 +89,7 @@ function RecipientField({ control, recipients, disabled }: { control: Control<TS
 
 /** The selected notice's subject and body as the server would send them now. */
 function NoticePreview({ noticeKey, recordId }: { noticeKey: string; recordId: string }) {
-  const preview = useQuery({ queryKey: ['notices', 'preview', noticeKey, recordId], queryFn: () => fetchNoticePreview(noticeKey, recordId), enabled: !!noticeKey });
+  const preview = useNoticePreview(noticeKey, recordId);
   if (!noticeKey) return null;
   if (preview.isPending) return <Skeleton variant="rectangular" height={96} aria-label="Preview (loading)" />;
   if (preview.isError) return <Alert severity="warning">{errorMessage(preview.error)}</Alert>;
@@ -124,49 +105,43 @@ function NoticePreview({ noticeKey, recordId }: { noticeKey: string; recordId: s
 }
 
 function SendNoticeForm({ data, recordId, onClose }: { data: TNoticesForRecord; recordId: string; onClose: () => void }) {
-  const notify = useNotify();
-  const form = useForm<TSendNoticeInput, unknown, TSendNoticeOutput>({
-    resolver: zodResolver(ZSendNotice),
-    // a single notice or a single contact is picked already: one tap less on a phone
-    defaultValues: {
-      key: data.notices.length === 1 ? data.notices[0]!.key : '',
-      id: recordId,
-      email: data.recipients.find((r) => r.kind === 'contact')?.email ?? '',
+  const send = useSendNotice();
+  const fields = (values: TSendNoticeInput): TFormFieldSpec<TSendNoticeInput>[] => [
+    {
+      name: 'key',
+      label: 'Notice',
+      kind: 'select',
+      required: true,
+      options: data.notices.map((n) => ({ value: n.key, label: n.name })),
+      helperText: data.notices.find((n) => n.key === values.key)?.description || undefined,
     },
-  });
-  const send = useMutation({
-    mutationFn: sendNotice,
-    onSuccess: (answer) => {
-      notify.success(answer.message);
-      onClose();
-    },
-    onError: (error) => reportFormError(error, form.setError, ZSendNotice, notify),
-  });
-  const key = useWatch({ control: form.control, name: 'key' });
-  const chosen = data.notices.find((n) => n.key === key);
+    { name: 'email', label: 'Email', render: (control) => <RecipientField control={control} recipients={data.recipients} disabled={send.isPending} /> },
+  ];
   return (
-    <FormDialog
-      open
+    <SchemaFormDialog
+      schema={ZSendNotice}
       title={`Send Notice: ${data.label}`}
-      onClose={onClose}
       submitLabel="Send"
-      submitting={send.isPending}
-      onSubmit={(event) => void form.handleSubmit((values) => send.mutate(values))(event)}
+      // a single notice or a single contact is picked already: one tap less on a phone
+      defaultValues={{
+        key: data.notices.length === 1 ? data.notices[0]!.key : '',
+        id: recordId,
+        email: data.recipients.find((r) => r.kind === 'contact')?.email ?? '',
+      }}
+      fields={fields}
+      onSave={send.mutateAsync}
+      successText={(answer) => (answer as { message: string }).message}
+      onClose={onClose}
     >
-      <SelectField
-        control={form.control}
-        name="key"
-        label="Notice"
-        required
-        placeholder="Select One"
-        options={data.notices.map((n) => ({ value: n.key, label: n.name }))}
-        helperText={chosen?.description || undefined}
-        disabled={send.isPending}
-      />
-      <RecipientField control={form.control} recipients={data.recipients} disabled={send.isPending} />
-      <NoticePreview noticeKey={key} recordId={recordId} />
-    </FormDialog>
+      {(control) => <WatchedPreview control={control} recordId={recordId} />}
+    </SchemaFormDialog>
   );
+}
+
+/** The preview follows the Notice select. */
+function WatchedPreview({ control, recordId }: { control: Control<TSendNoticeInput>; recordId: string }) {
+  const key = useWatch({ control, name: 'key' });
+  return <NoticePreview noticeKey={key} recordId={recordId} />;
 }
 
 /**
@@ -175,7 +150,7 @@ function SendNoticeForm({ data, recordId, onClose }: { data: TNoticesForRecord; 
  * and answers 'Email Sent' (or puts its refusal on the Email field).
  */
 export default function SendNoticeDialog({ module, recordId, onClose }: TSendNoticeDialogProps) {
-  const options = useQuery({ queryKey: noticesForRecordKey(module, recordId), queryFn: () => fetchNoticesForRecord(module, recordId) });
+  const options = useNoticesForRecord(module, recordId);
   const closeOnly = { open: true, onClose, submitLabel: 'Close', hideCancel: true, onSubmit: (event: { preventDefault: () => void }) => (event.preventDefault(), onClose()) };
   if (options.isPending) {
     return (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addCalendarMonths } from '../common/calendar';
 
 /**
  * Rent adjustment of an agreement's properties (issue 5 item 12), pure rules shared by the server
@@ -14,21 +15,11 @@ import { z } from 'zod';
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** `YYYY-MM-DD` plus whole months, the day clamped to the target month's last day. */
 export function addMonths(date: string, months: number): string {
-  const m = DATE.exec(date);
-  if (!m) throw new Error(`Not a calendar date: ${date}`);
-  const index = Number(m[1]) * 12 + (Number(m[2]) - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const day = Math.min(Number(m[3]), daysInMonth(year, month));
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  if (!DATE.test(date)) throw new Error(`Not a calendar date: ${date}`);
+  return addCalendarMonths(date, months);
 }
 
 /** `YYYY-MM` of a date shifted by whole months. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../common/messages';
+import { parseCalendarDay } from '../common/calendar';
 import { ASSET_MESSAGES, type TAssetFieldType } from './constants';
 
 /**
@@ -37,9 +38,7 @@ export function readAssetDate(value: unknown): string | null {
   const text = value.trim();
   const head = DATE_ONLY.exec(text.slice(0, 10));
   if (!head || (text.length > 10 && !/^T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.test(text.slice(10)))) return null;
-  const [year, month, day] = [Number(head[1]), Number(head[2]), Number(head[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  if (!parseCalendarDay(head[0])) return null;
   return text.slice(0, 10);
 }
 

@@ -1,4 +1,5 @@
 import { daysBetween } from '../dates';
+import { addCalendarDays, daysInMonth, monthOf } from '../common/calendar';
 
 /**
  * Money rules of billing (PRODUCT-RULES 1-3, 6-7): pure functions on integer cents, used by the
@@ -51,15 +52,6 @@ export function hasSufficientFunds(balance: number, totalCents: number): boolean
   return totalCents > 0 && balance >= totalCents;
 }
 
-function addDays(day: string, days: number): string {
-  const d = new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10) + days));
-  return d.toISOString().slice(0, 10);
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 export interface RentSegment {
   /** First and last day charged (inclusive, `YYYY-MM-DD`). */
   from: string;
@@ -81,17 +73,14 @@ export function prorateRent(monthlyRentCents: number, start: string, end: string
   if (daysBetween(start, end) < 0 || monthlyRentCents <= 0) return segments;
   let from = start;
   while (daysBetween(from, end) >= 0) {
-    const year = +from.slice(0, 4);
-    const month = +from.slice(5, 7);
-    const dim = daysInMonth(year, month);
-    const monthEnd = `${from.slice(0, 8)}${String(dim).padStart(2, '0')}`;
+    const dim = daysInMonth(+from.slice(0, 4), +from.slice(5, 7));
+    const monthEnd = monthOf(from).last;
     const to = daysBetween(monthEnd, end) >= 0 ? monthEnd : end;
     const days = daysBetween(from, to) + 1;
     const cents = days === dim ? monthlyRentCents : Number((BigInt(monthlyRentCents) * BigInt(days) * 2n + BigInt(dim)) / (BigInt(dim) * 2n));
     segments.push({ from, to, days, daysInMonth: dim, cents });
-    from = addDays(to, 1);
+    from = addCalendarDays(to, 1);
   }
   return segments;
 }
 
-export { addDays as addCalendarDays };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../common/calendar';
 import { zOptionalText, zRequiredText } from '../common/text';
 
 /**
@@ -67,9 +68,7 @@ export type TPropertyArea = z.infer<typeof ZPropertyArea>;
 
 /** `2024-02-30` is not a date: the calendar round-trip catches what the pattern lets through. */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return isCalendarDay(value);
 }
 
 /** Plain decimal numbers only (no `1e3`, no `0x10`): the database compares them as numeric. */

@@ -1,3 +1,5 @@
+import { daysInMonth } from '../common/calendar';
+
 /**
  * Report periods (spec doc 2 §9 Reports): months, quarters (Q1 Jan-Mar ...) and years as
  * inclusive `YYYY-MM-DD` ranges, and the Current / Previous Month, Quarter and Year of a given
@@ -22,12 +24,8 @@ export interface TPeriod {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function lastDayOfMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 function range(year: number, firstMonth: number, lastMonth: number): { begin: string; end: string } {
-  return { begin: `${year}-${pad(firstMonth)}-01`, end: `${year}-${pad(lastMonth)}-${pad(lastDayOfMonth(year, lastMonth))}` };
+  return { begin: `${year}-${pad(firstMonth)}-01`, end: `${year}-${pad(lastMonth)}-${pad(daysInMonth(year, lastMonth))}` };
 }
 
 /** Quarter (1-4) of a month (1-12). */
@@ -105,5 +103,3 @@ export function formatReportDate(date: string): string {
   return `${date.slice(5, 7)}-${date.slice(8, 10)}-${date.slice(0, 4)}`;
 }
 
-// `addCalendarDays` is the invoices rules' own (one function, exported once from the barrel).
-export { addCalendarDays } from '../invoices/billing-rules';

@@ -1,4 +1,5 @@
 import { daysBetween } from '../dates';
+import { isCalendarDay } from '../common/calendar';
 
 /**
  * Transient parking (tie-down) rules, free of zod: the public form `/tiedown/create` checks and
@@ -45,14 +46,9 @@ export function isAircraftType(value: string): value is TAircraftType {
   return (AIRCRAFT_TYPES as readonly string[]).includes(value);
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return isCalendarDay(value);
 }
 
 /**

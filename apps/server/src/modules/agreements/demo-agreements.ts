@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
+import { addCalendarDays, daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { findAccountByEmail, insertAccount } from '../accounts/index';
@@ -35,12 +35,6 @@ const MAKES = [
 ] as const;
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-function shift(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export async function seedDemoCompaniesAndAgreements(db: Db, config: Pick<Config, 'demo'>): Promise<{ companies: number; agreements: number }> {
   if (!config.demo) return { companies: 0, agreements: 0 };
@@ -127,7 +121,7 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
         companyId: spec.company,
         invoiceCycleId: cycles[spec.k % cycles.length]!.id,
         rentAdjustmentTypeId: payTypes[spec.k % payTypes.length]!.id,
-        adjustmentDate: spec.end ? shift(spec.start, 365) : null,
+        adjustmentDate: spec.end ? addCalendarDays(spec.start, 365) : null,
         adjustmentFreq: 12,
       })
       .returning({ id: agreements.id });
@@ -145,7 +139,7 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
       }
       if (insTypes.length > 0) {
         // Every seventh current lease has an insurance ending within the window (alerts, reports).
-        const insEnd = status === 'Active' && spec.k % 7 === 0 ? shift(today, 10 + (spec.k % 20)) : shift(spec.start, 365 * 3);
+        const insEnd = status === 'Active' && spec.k % 7 === 0 ? addCalendarDays(today, 10 + (spec.k % 20)) : addCalendarDays(spec.start, 365 * 3);
         await tx.insert(insurances).values({
           agreementPropertyId: link!.id, insuranceTypeId: insTypes[spec.k % insTypes.length]!.id, maxCoverageCents: (1 + (spec.k % 5)) * 100_000_000,
           startDate: spec.start, endDate: insEnd < spec.start ? spec.start : insEnd, isApproved: spec.k % 4 !== 0,
@@ -174,8 +168,8 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
     if (i % 11 === 10) continue; // a few stay available
     // The demo tenant's company holds the first lease: it began over a year ago, so the demo
     // billing gives the tenant a year of invoices to see and pay (issue 9 item 13).
-    const start = k === 0 ? shift(today, -400) : shift(today, -60 - (k % 10) * 75);
-    const end = k % 6 === 0 ? null : k % 6 === 1 ? shift(today, 5 + (k % 50)) : k % 6 === 2 ? shift(today, -5 - (k % 40)) : shift(today, 120 + k * 20);
+    const start = k === 0 ? addCalendarDays(today, -400) : addCalendarDays(today, -60 - (k % 10) * 75);
+    const end = k % 6 === 0 ? null : k % 6 === 1 ? addCalendarDays(today, 5 + (k % 50)) : k % 6 === 2 ? addCalendarDays(today, -5 - (k % 40)) : addCalendarDays(today, 120 + k * 20);
     await addAgreement({ company: active[k % active.length]!, start, end, props: group, k });
     history.push(...group);
     k += 1;
@@ -183,8 +177,8 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
   // Past leases of the same properties, ended before the current one began: expired and archived.
   for (const [j, p] of history.entries()) {
     if (k >= 62) break;
-    const end = shift(today, -800 - j * 3);
-    await addAgreement({ company: active[(j * 5) % active.length]!, start: shift(end, -365), end, archived: j % 3 === 0, props: [p], k });
+    const end = addCalendarDays(today, -800 - j * 3);
+    await addAgreement({ company: active[(j * 5) % active.length]!, start: addCalendarDays(end, -365), end, archived: j % 3 === 0, props: [p], k });
     k += 1;
   }
   return created;

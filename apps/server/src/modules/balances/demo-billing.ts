@@ -1,4 +1,4 @@
-import { addCalendarDays, maskAccountNumber } from '@apron/core';
+import { addCalendarDays, addCalendarMonths, maskAccountNumber, monthOf } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { listDemoBillableAgreements } from '../agreements/agreements.seed-support';
@@ -17,8 +17,7 @@ import { balanceRecords } from './balances.table';
  * Other modules' records are read and written through their doors (docs/adr/0004).
  */
 function firstOfMonth(day: string, monthsBack: number): string {
-  const d = new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1 - monthsBack, 1));
-  return d.toISOString().slice(0, 10);
+  return addCalendarMonths(monthOf(day).first, -monthsBack);
 }
 
 async function payLines(tx: Tx, invoiceId: string, companyId: string, method: 'card' | 'check' | 'balance', onlyFirst: boolean, day: string): Promise<number> {

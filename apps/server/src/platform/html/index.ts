@@ -1,2 +1,2 @@
-/** Rich text: the allow-list sanitiser every module stores rich text through, and its text form. */
-export { sanitizeRichText, htmlToText, hasVisibleText, RICH_TEXT_TAGS } from './sanitize';
+/** Rich text: the sanitiser every module stores rich text through (core's `common/rich-text` allow-list), and its text form. */
+export { sanitizeRichText, htmlToText, hasVisibleText } from './sanitize';

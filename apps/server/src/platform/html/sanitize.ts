@@ -1,26 +1,24 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '@apron/core/common/rich-text';
 
 /**
  * Rich text (alerts, notification templates, notices) is cleaned when it is stored
- * (PRODUCT-RULES 17) with sanitize-html, which parses with htmlparser2 and needs no DOM: an
- * allow-list of formatting tags, links with http(s)/mailto only, no scripts, styles, SVG, iframes
- * or event handlers. What a browser later receives is this output; the web's renderer applies the
- * same allow-list again before it builds elements (components/rich-text-view.tsx).
+ * (PRODUCT-RULES 17) with sanitize-html, which parses with htmlparser2 and needs no DOM, to the
+ * allow-list of core's `common/rich-text` (formatting tags, links with http(s)/mailto only, no
+ * scripts, styles, SVG, iframes or event handlers). What a browser later receives is this output;
+ * the web's renderer applies the same allow-list again before it builds elements
+ * (components/rich-text-view.tsx).
  */
-export const RICH_TEXT_TAGS = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote',
-  'h1', 'h2', 'h3', 'h4', 'code', 'pre', 'hr', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-] as const;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // Word's paste brings <o:p>, <font>, <style>, comments: the text stays, the wrappers go; a
   // script's or style's text goes with it.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'svg', 'math', 'template', 'iframe', 'object'],
+  nonTextTags: [...RICH_TEXT_DROPPED_WITH_CONTENT],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
 };
 

@@ -4,20 +4,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { MODULES, type TModule } from '@apron/core/access';
 import { ZAccountCreate, ZAccountUpdate, type TAccount, type TAccountUpdate } from '@apron/core/accounts';
 import type { z } from 'zod';
-import { listQueryKey } from '../../components/data-grid';
-import { FormDialog } from '../../components/form-dialog';
-import { CheckboxField, TextField } from '../../components/form-fields';
-import { apiFetch } from '../../lib/api-client';
-import { reportFormError } from '../../lib/form-submit';
-import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
+import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
+import { SUCCESS_TEXT } from '../../lib/notify';
+import { useAddAccount, useUpdateAccount } from './api';
 
-export const ACCOUNTS_PATH = '/Accounts';
+/** The answer of a save that sent nothing. */
+const NOTHING_SENT = Symbol('nothing sent');
 
 /** The module checkboxes, one value: the list of checked modules. */
 function ModulesField<T extends FieldValues>({ control, name }: { control: Control<T>; name: Path<T> }) {
@@ -50,33 +46,33 @@ function ModulesField<T extends FieldValues>({ control, name }: { control: Contr
 }
 
 type TCreateInput = z.input<typeof ZAccountCreate>;
-type TCreateOutput = z.output<typeof ZAccountCreate>;
+
+const NAME_FIELDS = [
+  { name: 'givenName', label: 'First Name', required: true },
+  { name: 'familyName', label: 'Last Name', required: true },
+] as const;
+
+const modulesField = <T extends FieldValues>(name: Path<T>) => ({ name, label: 'Modules', render: (control: Control<T>) => <ModulesField control={control} name={name} /> });
+
+const ADD_FIELDS: TFormFieldSpec<TCreateInput>[] = [
+  { name: 'email', label: 'Email', kind: 'email', required: true },
+  ...NAME_FIELDS,
+  modulesField<TCreateInput>('modules'),
+  { name: 'isAdmin', label: 'Admin', kind: 'checkbox', helperText: 'Admins may change the data of their modules.' },
+];
 
 export function AddAccountDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  const form = useForm<TCreateInput, unknown, TCreateOutput>({
-    resolver: zodResolver(ZAccountCreate),
-    defaultValues: { email: '', givenName: '', familyName: '', modules: [], isAdmin: false },
-  });
-  const save = useMutation({
-    mutationFn: (body: TCreateOutput) => apiFetch<TAccount>(ACCOUNTS_PATH, { method: 'POST', body }),
-    onSuccess: () => {
-      notify.success(SUCCESS_TEXT.added);
-      onClose();
-      return queryClient.invalidateQueries({ queryKey: listQueryKey(ACCOUNTS_PATH) });
-    },
-    onError: (error) => reportFormError(error, form.setError, ZAccountCreate, notify),
-  });
-  const { control } = form;
+  const save = useAddAccount();
   return (
-    <FormDialog open title="Add Account" onClose={onClose} submitting={save.isPending} onSubmit={form.handleSubmit((v) => save.mutate(v))}>
-      <TextField control={control} name="email" label="Email" type="email" required autoFocus />
-      <TextField control={control} name="givenName" label="First Name" required />
-      <TextField control={control} name="familyName" label="Last Name" required />
-      <ModulesField control={control} name="modules" />
-      <CheckboxField control={control} name="isAdmin" label="Admin" helperText="Admins may change the data of their modules." />
-    </FormDialog>
+    <SchemaFormDialog
+      schema={ZAccountCreate}
+      title="Add Account"
+      defaultValues={{ email: '', givenName: '', familyName: '', modules: [], isAdmin: false }}
+      fields={ADD_FIELDS}
+      onSave={save.mutateAsync}
+      successText={SUCCESS_TEXT.added}
+      onClose={onClose}
+    />
   );
 }
 
@@ -94,32 +90,21 @@ export function changedFields(account: TAccount, next: TAccountUpdate): TAccount
 }
 
 export function EditAccountDialog({ account, onClose }: { account: TAccount; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  const form = useForm<TUpdateInput, unknown, TAccountUpdate>({
-    resolver: zodResolver(ZAccountUpdate),
-    defaultValues: { givenName: account.givenName, familyName: account.familyName, modules: account.modules },
-  });
-  const save = useMutation({
-    mutationFn: (body: TAccountUpdate) => apiFetch<TAccount>(`${ACCOUNTS_PATH}/${encodeURIComponent(account._id)}`, { method: 'PUT', body }),
-    onSuccess: () => {
-      notify.success(SUCCESS_TEXT.updated);
-      onClose();
-      return queryClient.invalidateQueries({ queryKey: listQueryKey(ACCOUNTS_PATH) });
-    },
-    onError: (error) => reportFormError(error, form.setError, ZAccountUpdate, notify),
-  });
-  const submit = form.handleSubmit((values) => {
-    const changes = changedFields(account, values);
-    if (Object.keys(changes).length === 0) onClose();
-    else save.mutate(changes);
-  });
-  const { control } = form;
+  const save = useUpdateAccount();
+  const fields: TFormFieldSpec<TUpdateInput>[] = [...NAME_FIELDS, ...(account.isInternal ? [modulesField<TUpdateInput>('modules')] : [])];
   return (
-    <FormDialog open title={`Edit Account ${account.email}`} onClose={onClose} submitting={save.isPending} onSubmit={submit}>
-      <TextField control={control} name="givenName" label="First Name" required autoFocus />
-      <TextField control={control} name="familyName" label="Last Name" required />
-      {account.isInternal && <ModulesField control={control} name="modules" />}
-    </FormDialog>
+    <SchemaFormDialog
+      schema={ZAccountUpdate}
+      title={`Edit Account ${account.email}`}
+      defaultValues={{ givenName: account.givenName, familyName: account.familyName, modules: account.modules }}
+      fields={fields}
+      // nothing changed: the dialog closes without a request (and without a toast)
+      onSave={async (values) => {
+        const change = changedFields(account, values);
+        return Object.keys(change).length === 0 ? NOTHING_SENT : save.mutateAsync({ id: account._id, change });
+      }}
+      successText={(answer) => (answer === NOTHING_SENT ? null : SUCCESS_TEXT.updated)}
+      onClose={onClose}
+    />
   );
 }

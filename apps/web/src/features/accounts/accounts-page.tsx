@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -7,14 +7,13 @@ import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAccount, TAccountUpdate } from '@apron/core/accounts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataGrid, listQueryKey } from '../../components/data-grid';
+import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
-import { apiFetch } from '../../lib/api-client';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
-import { ACCOUNTS_PATH, AddAccountDialog, EditAccountDialog } from './account-dialogs';
+import { AddAccountDialog, EditAccountDialog } from './account-dialogs';
+import { ACCOUNTS_PATH, useUpdateAccount } from './api';
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 
@@ -27,27 +26,30 @@ interface TPendingChange {
 
 /** Settings > Accounts: add, edit names and modules, make or remove admin, enable or disable. No delete. */
 export function AccountsPage() {
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TAccount | null>(null);
   const [pending, setPending] = useState<TPendingChange | null>(null);
 
-  const update = useMutation({
-    mutationFn: ({ account, change }: { account: TAccount; change: TAccountUpdate }) =>
-      apiFetch<TAccount>(`${ACCOUNTS_PATH}/${encodeURIComponent(account._id)}`, { method: 'PUT', body: change }),
-    onSuccess: () => {
-      setPending(null);
-      notify.success(SUCCESS_TEXT.updated);
-      return queryClient.invalidateQueries({ queryKey: listQueryKey(ACCOUNTS_PATH) });
-    },
-    onError: (error) => {
-      setPending(null);
-      notify.error(error);
-    },
-  });
-
-  const { mutate } = update;
+  const update = useUpdateAccount();
+  const { mutate: send } = update;
+  const mutate = useCallback(
+    ({ account, change }: { account: TAccount; change: TAccountUpdate }) =>
+      send(
+        { id: account._id, change },
+        {
+          onSuccess: () => {
+            setPending(null);
+            notify.success(SUCCESS_TEXT.updated);
+          },
+          onError: (error) => {
+            setPending(null);
+            notify.error(error);
+          },
+        },
+      ),
+    [send, notify],
+  );
   const columns = useMemo<GridColDef<TAccount>[]>(
     () => [
       { field: 'email', headerName: 'Email', flex: 1.5, minWidth: 200 },
@@ -136,7 +138,7 @@ export function AccountsPage() {
         destructive={pending?.change.enabled === false}
         busy={update.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() => pending && update.mutate({ account: pending.account, change: pending.change })}
+        onConfirm={() => pending && mutate({ account: pending.account, change: pending.change })}
       />
     </>
   );

@@ -1,25 +1,26 @@
-import { useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { AGREEMENT_MESSAGES, type TAgreement, type TAgreementInput, type TAgreementValues } from '@apron/core/agreements';
+import { AGREEMENT_MESSAGES, type TAgreement, type TAgreementValues } from '@apron/core/agreements';
 import { hasModule, isModuleAdmin } from '@apron/core/access';
 import type { TMasterRow } from '@apron/core/settings';
-import type { UseFormSetError } from 'react-hook-form';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { TSelectOption } from '../../components/form-fields';
 import { Documents } from '../../components/documents';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
-import { reportFormError } from '../../lib/form-submit';
-import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
 import { AgreementForm, type TAgreementSelects } from './agreement-form';
 import { AgreementProperties } from './agreement-properties';
 import { useAgreement, useAgreementOptions, useSaveAgreement } from './api';
 import { RentAdjustment } from './rent-adjustment';
+
+const ARCHIVE_QUESTION = {
+  title: 'Archive Agreement',
+  message: 'Archive this agreement? It becomes read-only for everyone and no longer holds its properties.',
+  confirmLabel: 'Archive',
+};
 
 function masterOptions(rows: readonly TMasterRow[] | undefined, label: (row: TMasterRow) => string = (row) => String(row.name ?? '')): TSelectOption[] {
   return (rows ?? []).map((row) => ({ value: row._id, label: label(row) }));
@@ -48,7 +49,6 @@ function useSelects(agreement: TAgreement | null, enabled: boolean): { selects: 
 
 function NewAgreementPage() {
   const navigate = useNavigate();
-  const notify = useNotify();
   const [search] = useSearchParams();
   const { user } = useAccess();
   const save = useSaveAgreement(undefined);
@@ -64,28 +64,18 @@ function NewAgreementPage() {
         ownerId={owner}
         canEdit={canEdit}
         selects={selects}
-        submitting={save.isPending}
-        onSubmit={(values, form) =>
-          save.mutate(values, {
-            onSuccess: (created) => {
-              notify.success(AGREEMENT_MESSAGES.created);
-              navigate(`/agreements/${encodeURIComponent(created._id)}`, { replace: true });
-            },
-            onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
-          })
-        }
+        onSave={save.mutateAsync}
+        successText={AGREEMENT_MESSAGES.created}
+        onSaved={(created) => navigate(`/agreements/${encodeURIComponent(created._id)}`, { replace: true })}
       />
     </>
   );
 }
 
 function EditAgreementPage({ id }: { id: string }) {
-  const notify = useNotify();
   const { user } = useAccess();
   const query = useAgreement(id);
   const save = useSaveAgreement(id);
-  // Archiving cannot be undone from the portal (everything under it turns read-only): ask first.
-  const [toArchive, setToArchive] = useState<{ values: TAgreementValues; setError: UseFormSetError<TAgreementInput>; fieldNames: readonly string[] } | null>(null);
   const agreement = query.data ?? null;
   const canEdit = agreement?.abilities.edit ?? false;
   // the lists are needed only to change a value; a read-only view shows the agreement's names
@@ -93,17 +83,8 @@ function EditAgreementPage({ id }: { id: string }) {
   const backTo = '/agreements';
   if (query.isPending || loading) return <Loader text="Loading agreement" />;
   if (query.isError || !agreement) return <RecordLoadError error={query.error} title="Agreement" backTo={backTo} notFound="Agreement not found" />;
-  const submit = (values: TAgreementValues, form: { setError: UseFormSetError<TAgreementInput>; fieldNames: readonly string[] }) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        setToArchive(null);
-        notify.success(AGREEMENT_MESSAGES.updated);
-      },
-      onError: (error) => {
-        setToArchive(null);
-        reportFormError(error, form.setError, form.fieldNames, notify);
-      },
-    });
+  // Archiving cannot be undone from the portal (everything under it turns read-only): ask first.
+  const confirmArchive = (values: TAgreementValues) => (values.status === 'Archived' && agreement.status !== 'Archived' ? ARCHIVE_QUESTION : null);
   const readOnlyReason = agreement.status === 'Archived' ? 'Archived: read-only' : !canEdit ? 'Read-only' : null;
   return (
     <>
@@ -124,8 +105,9 @@ function EditAgreementPage({ id }: { id: string }) {
             agreement={agreement}
             canEdit={canEdit}
             selects={selects}
-            submitting={save.isPending}
-            onSubmit={(values, form) => (values.status === 'Archived' && agreement.status !== 'Archived' ? setToArchive({ values, ...form }) : submit(values, form))}
+            onSave={save.mutateAsync}
+            successText={AGREEMENT_MESSAGES.updated}
+            confirm={confirmArchive}
           />
         </Grid>
         <Grid size={12}>
@@ -143,16 +125,6 @@ function EditAgreementPage({ id }: { id: string }) {
           <Remarks ownerType="agreement" ownerId={agreement._id} canDelete={canEdit} />
         </Grid>
       </Grid>
-      <ConfirmDialog
-        open={!!toArchive}
-        title="Archive Agreement"
-        message="Archive this agreement? It becomes read-only for everyone and no longer holds its properties."
-        confirmLabel="Archive"
-        destructive
-        busy={save.isPending}
-        onCancel={() => setToArchive(null)}
-        onConfirm={() => toArchive && submit(toArchive.values, toArchive)}
-      />
     </>
   );
 }

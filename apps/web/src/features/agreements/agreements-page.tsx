@@ -1,10 +1,7 @@
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TAgreementGridRow } from '@apron/core/agreements';
-import { DataGrid } from '../../components/data-grid';
-import { PageHeader } from '../../components/page-header';
+import { GridPage } from '../../components/grid-page';
 import { useAccess } from '../../lib/session';
 import { AGREEMENT_COMPACT, agreementColumns } from './agreement-columns';
 import { AGREEMENT_GRID_PATH } from './api';
@@ -13,30 +10,17 @@ import { AGREEMENT_GRID_PATH } from './api';
 export function AgreementsPage() {
   const navigate = useNavigate();
   const { user } = useAccess();
-  const canAdd = isModuleAdmin(user, 'Lease');
   return (
-    <>
-      <PageHeader
-        title="Lease Agreements"
-        backTo="/"
-        backLabel="Back to home"
-        actions={
-          canAdd ? (
-            <Button component={RouterLink} to="/agreements/add" variant="contained" startIcon={<AddIcon />}>
-              Add Agreement
-            </Button>
-          ) : undefined
-        }
-      />
-      <DataGrid<TAgreementGridRow>
-        path={AGREEMENT_GRID_PATH}
-        ariaLabel="Lease Agreements"
-        columns={agreementColumns({ withOwner: !!user?.isInternal })}
-        compact={AGREEMENT_COMPACT}
-        searchable
-        initialSort={[{ field: 'startDate', sort: 'desc' }]}
-        onRowClick={(row) => navigate(`/agreements/${encodeURIComponent(row._id)}`)}
-      />
-    </>
+    <GridPage<TAgreementGridRow>
+      header={{ title: 'Lease Agreements', backTo: '/', backLabel: 'Back to home' }}
+      add={isModuleAdmin(user, 'Lease') ? { label: 'Add Agreement', to: '/agreements/add' } : null}
+      path={AGREEMENT_GRID_PATH}
+      ariaLabel="Lease Agreements"
+      columns={agreementColumns({ withOwner: !!user?.isInternal })}
+      compact={AGREEMENT_COMPACT}
+      searchable
+      initialSort={[{ field: 'startDate', sort: 'desc' }]}
+      onRowClick={(row) => navigate(`/agreements/${encodeURIComponent(row._id)}`)}
+    />
   );
 }

@@ -6,7 +6,8 @@ import {
   type TAircraft,
   type TAircraftUpdate,
 } from '@apron/core/agreements';
-import { confirmDelete, CrudSection, type TCrudColumn } from '../../components/crud-section';
+import type { TCrudColumn } from '../../components/crud-section';
+import { RecordListTab, type TRecordList } from '../../components/record-list-tab';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useDeleteAircraft, useSaveAircraft } from './api';
@@ -38,6 +39,8 @@ const COLUMNS: readonly TCrudColumn<TAircraft>[] = [
   { header: 'Insurance', cell: (row) => row.insurance, hideOnPhone: true },
 ];
 
+const TENANTS: TRecordList<TAircraft> = { title: 'Tenants', rowLabel: (row) => row.tailNumber, columns: COLUMNS, emptyText: 'No tenants recorded', addLabel: 'Add Tenant', readersView: true };
+
 function defaultValues(aircraft: TAircraft | null): TAircraftUpdate {
   return {
     tailNumber: aircraft?.tailNumber ?? '',
@@ -65,16 +68,10 @@ export function AircraftPanel(props: { agreementId: string; propertyId: string; 
   const save = useSaveAircraft(agreementId, propertyId);
   const remove = useDeleteAircraft(agreementId, propertyId);
   return (
-    <CrudSection<TAircraft>
-      title="Tenants"
-      frame="plain"
+    <RecordListTab<TAircraft>
+      list={TENANTS}
       rows={aircraft}
-      rowLabel={(row) => row.tailNumber}
-      columns={COLUMNS}
-      emptyText="No tenants recorded"
-      canAdd={canEdit}
-      addLabel="Add Tenant"
-      openAs={() => (canEdit ? 'edit' : 'view')}
+      canEdit={canEdit}
       renderDialog={(row, close) => (
         <SchemaFormDialog
           schema={ZAircraftUpdate}
@@ -88,7 +85,7 @@ export function AircraftPanel(props: { agreementId: string; propertyId: string; 
           onClose={close}
         />
       )}
-      confirm={canEdit ? confirmDelete('Tenant', (row) => `Delete the tenant record ${row.tailNumber}?`, (row) => remove.mutateAsync(row._id)) : undefined}
+      remove={{ noun: 'Tenant', message: (row) => `Delete the tenant record ${row.tailNumber}?`, run: (row) => remove.mutateAsync(row._id) }}
     />
   );
 }

@@ -1,7 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { calendarDate } from '@apron/core/dates';
 import { insuranceDefaultDates, ZInsuranceUpdate, type TInsurance, type TInsuranceUpdate } from '@apron/core/agreements';
-import { confirmDelete, CrudSection, type TCrudColumn } from '../../components/crud-section';
+import type { TCrudColumn } from '../../components/crud-section';
+import { RecordListTab, type TRecordList } from '../../components/record-list-tab';
 import { DateText } from '../../components/date-text';
 import { MoneyText } from '../../components/money-text';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
@@ -18,6 +19,8 @@ const COLUMNS: readonly TCrudColumn<TInsurance>[] = [
     cell: (row) => <Chip size="small" label={row.isApproved ? 'Approved' : 'Not Approved'} color={row.isApproved ? 'success' : 'default'} />,
   },
 ];
+
+const INSURANCES: TRecordList<TInsurance> = { title: 'Insurances', rowLabel: (row) => row.insuranceTypeName, columns: COLUMNS, emptyText: 'No insurances recorded', addLabel: 'Add Insurance' };
 
 function defaultValues(insurance: TInsurance | null): TInsuranceUpdate {
   if (!insurance) {
@@ -60,20 +63,14 @@ export function InsurancesPanel(props: { agreementId: string; propertyId: string
   const { agreementId, propertyId, insurances, canEdit, canApprove } = props;
   const remove = useDeleteInsurance(agreementId, propertyId);
   return (
-    <CrudSection<TInsurance>
-      title="Insurances"
-      frame="plain"
+    <RecordListTab<TInsurance>
+      list={INSURANCES}
       rows={insurances}
-      rowLabel={(row) => row.insuranceTypeName}
-      columns={COLUMNS}
-      emptyText="No insurances recorded"
-      canAdd={canEdit}
-      addLabel="Add Insurance"
-      openAs={() => (canEdit ? 'edit' : null)}
+      canEdit={canEdit}
       renderDialog={(row, close) => (
         <InsuranceDialog agreementId={agreementId} propertyId={propertyId} insurance={row} canApprove={canApprove} onClose={close} />
       )}
-      confirm={canEdit ? confirmDelete('Insurance', (row) => `Delete the ${row.insuranceTypeName} insurance?`, (row) => remove.mutateAsync(row._id)) : undefined}
+      remove={{ noun: 'Insurance', message: (row) => `Delete the ${row.insuranceTypeName} insurance?`, run: (row) => remove.mutateAsync(row._id) }}
     />
   );
 }

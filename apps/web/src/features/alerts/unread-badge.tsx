@@ -1,27 +1,11 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import type { TAlertUnread } from '@apron/core/alerts';
-import { apiFetch } from '../../lib/api-client';
+import { useUnreadAlerts } from './api/unread-api';
 
-/**
- * The unread-alerts count for the top bar and the Alerts tile. Part of the shell, so it imports
- * no zod and no grid: one small GET, refreshed every minute and whenever alerts change.
- */
-export const UNREAD_ALERTS_KEY = ['alerts', 'unread'] as const;
-
-export function useUnreadAlerts(enabled: boolean): number {
-  const query = useQuery({
-    queryKey: UNREAD_ALERTS_KEY,
-    queryFn: () => apiFetch<TAlertUnread>('/Alerts/Unread'),
-    enabled,
-    refetchInterval: 60_000,
-    staleTime: 15_000,
-  });
-  return query.data?.count ?? 0;
-}
+/** The home menu's Alerts tile shows the same count. */
+export { useUnreadAlerts } from './api/unread-api';
 
 /** A count in a red dot (hidden at 0); the label says it in words for screen readers. */
 export function CountDot({ count }: { count: number }) {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAsset, TAssetForm, TAssetMap, TMasterAsset, TMasterAssetValues } from '@apron/core/assets/index';
+import type { TAsset, TAssetForm, TAssetGridRow, TAssetMap, TMasterAsset, TMasterAssetValues } from '@apron/core/assets/index';
+import type { TGeocodeResult } from '@apron/core/properties/geocode';
 import { listQueryKey } from '../../components/data-grid';
-import { apiFetch } from '../../lib/api-client';
+import { apiFetch, apiList } from '../../lib/api-client';
 
 /** The asset register's calls (one place: pages never call fetch). */
 export const ASSET_LIST_PATH = '/Assets/GetAssets';
@@ -79,5 +80,24 @@ export function useAssetMap(bounds: TBounds | null, assetId: string) {
     queryFn: ({ signal }) => apiFetch<TAssetMap>('/Assets/Map', { query: { ...bounds!, assetId: assetId || undefined }, signal }),
     enabled: !!bounds,
     placeholderData: (previous) => previous,
+  });
+}
+
+/** The map's start: the first asset (of the chosen type) by asset number. */
+export function useFirstAsset(assetId: string) {
+  return useQuery({
+    queryKey: ['assetFirst', assetId],
+    queryFn: ({ signal }) => apiList<TAssetGridRow>(ASSET_LIST_PATH, { query: { pageSize: 1, sort: 'assetnumber:asc', assetId: assetId || undefined }, signal }),
+  });
+}
+
+/** Places matching an address typed on the asset map (asked from two characters on). */
+export function useAssetGeocode(q: string) {
+  return useQuery({
+    queryKey: ['assetGeocode', q],
+    queryFn: ({ signal }) => apiFetch<TGeocodeResult[]>('/Assets/Geocode', { query: { q }, signal }),
+    enabled: q.length >= 2,
+    retry: false,
+    staleTime: 5 * 60_000,
   });
 }

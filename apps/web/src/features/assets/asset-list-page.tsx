@@ -10,6 +10,7 @@ import {
 } from '@mui/x-data-grid';
 import { useParams } from 'react-router';
 import { ASSET_FILTER_OPERATORS, ASSET_MESSAGES, type TAssetField, type TAssetGridRow, type TMasterAsset } from '@apron/core/assets/index';
+import { calendarDayOf, parseCalendarDay } from '@apron/core/common/calendar';
 import { formatDate } from '@apron/core/dates';
 import { DataGrid } from '../../components/data-grid';
 import { Loader } from '../../components/loader';
@@ -18,12 +19,7 @@ import { ASSET_LIST_PATH, useMasterAssets } from './api';
 import { AssetFormPanel } from './asset-form-panel';
 
 /** 'YYYY-MM-DD' as a local calendar day (no time-zone shift). */
-function localDay(value: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-}
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const localDay = (value: unknown): Date | null => (typeof value === 'string' ? parseCalendarDay(value) : null);
 
 const only = (operators: GridFilterOperator[], allowed: readonly string[]) => operators.filter((operator) => allowed.includes(operator.value));
 
@@ -58,7 +54,7 @@ export function assetFilterQuery(master: TMasterAsset | undefined, model: GridFi
   const field = master?.fields.find((candidate) => candidate.fieldName === item.field);
   if (item.field === 'status') return { filterField: 'status', filterOperator: 'is', filterValue: String(item.value) };
   if (!field) return {};
-  const value = item.value instanceof Date ? isoDay(item.value) : String(item.value);
+  const value = item.value instanceof Date ? calendarDayOf(item.value) : String(item.value);
   // A domain-value column filters by 'is': equality of its type.
   const operator = item.operator === 'is' && field.fieldType === 'String' ? 'equals' : item.operator === 'is' && field.fieldType === 'Number' ? '=' : item.operator;
   return { filterField: field.fieldName, filterOperator: operator, filterValue: value };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -6,15 +6,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import Supercluster from 'supercluster';
-import { ASSET_MESSAGES, ASSET_POINT_ZOOM, ASSET_WORLD_ZOOM, DEFAULT_ASSET_LOCATION, type TAssetGridRow, type TAssetLocation, type TAssetMapPoint, type TMasterAsset } from '@apron/core/assets/index';
+import { ASSET_MESSAGES, ASSET_POINT_ZOOM, ASSET_WORLD_ZOOM, DEFAULT_ASSET_LOCATION, type TAssetLocation, type TAssetMapPoint, type TMasterAsset } from '@apron/core/assets/index';
 import { formatDate } from '@apron/core/dates';
 import type { TGeocodeResult } from '@apron/core/properties/geocode';
 import { MapView, type TMapMarker, type TMapViewState } from '../../components/map-view';
 import { Loader } from '../../components/loader';
-import { apiFetch, apiList, errorMessage } from '../../lib/api-client';
-import { ASSET_LIST_PATH, useAssetMap, type TBounds } from './api';
+import { errorMessage } from '../../lib/api-client';
+import { useDebounced } from '../../lib/use-debounced';
+import { useAssetGeocode, useAssetMap, useFirstAsset, type TBounds } from './api';
 
 const ALL = '';
 
@@ -24,33 +24,10 @@ function clampBounds(bounds: TBounds): TBounds {
   return { west: clamp(bounds.west, 180), south: clamp(bounds.south, 90), east: clamp(bounds.east, 180), north: clamp(bounds.north, 90) };
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
-/** The map's start: the first asset (of the chosen type) at zoom 13, else the world at zoom 2. */
-function useFirstAsset(assetId: string) {
-  return useQuery({
-    queryKey: ['assetFirst', assetId],
-    queryFn: ({ signal }) => apiList<TAssetGridRow>(ASSET_LIST_PATH, { query: { pageSize: 1, sort: 'assetnumber:asc', assetId: assetId || undefined }, signal }),
-  });
-}
-
 function AddressSearch({ onGo }: { onGo: (point: TAssetLocation) => void }) {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 300);
-  const places = useQuery({
-    queryKey: ['assetGeocode', q],
-    queryFn: ({ signal }) => apiFetch<TGeocodeResult[]>('/Assets/Geocode', { query: { q }, signal }),
-    enabled: q.length >= 2,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const places = useAssetGeocode(q);
   return (
     <Autocomplete<TGeocodeResult>
       options={places.data ?? []}

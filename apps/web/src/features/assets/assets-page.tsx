@@ -3,10 +3,9 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ASSET_MESSAGES, type TAssetLocation } from '@apron/core/assets/index';
-import { CardGrid } from '../../components/card-grid';
+import { CardDescription, CardGrid } from '../../components/card-grid';
 import { PageHeader } from '../../components/page-header';
 import { useMasterAssets } from './api';
 import { AssetFormPanel } from './asset-form-panel';
@@ -50,16 +49,7 @@ export function AssetsPage() {
           to: `assetList/${master._id}`,
           title: master.name,
           accentColor: master.color,
-          details: (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {master.description}
-              </Typography>
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {master.assetCount.toLocaleString()} assets{master.status ? '' : ' · disabled'}
-              </Typography>
-            </>
-          ),
+          details: <CardDescription description={master.description} summary={`${master.assetCount.toLocaleString()} assets${master.status ? '' : ' · disabled'}`} />,
         })}
       />
       {masters.data && mode === 'map' && <AssetMap masters={masters.data} onOpenAsset={openAsset} onAddAt={addAt} />}

@@ -8,15 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useController, useFieldArray, useForm, type Control, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ASSET_FIELD_TYPES, ASSET_MESSAGES, ZMasterAssetInput, type TMasterAsset, type TMasterAssetInput, type TMasterAssetValues } from '@apron/core/assets/index';
-import { FormDialog } from '../../components/form-dialog';
+import { useController, useFieldArray, type Control, type Path } from 'react-hook-form';
+import { ASSET_FIELD_TYPES, ASSET_MESSAGES, ZMasterAssetInput, type TMasterAsset, type TMasterAssetInput } from '@apron/core/assets/index';
 import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
-import { FormPicker } from '../../components/form-picker';
-import { isApiError } from '../../lib/api-client';
-import { reportFormError } from '../../lib/form-submit';
-import { useNotify } from '../../lib/notify';
+import { formPickerField } from '../../components/form-picker';
+import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { useSaveMasterAsset } from './api';
 
 type TValues = TMasterAssetInput;
@@ -66,63 +62,11 @@ function ColorField({ control, disabled }: { control: Control<TValues>; disabled
   );
 }
 
-function FormField({ control, disabled }: { control: Control<TValues>; disabled?: boolean }) {
-  const { field, fieldState } = useController({ control, name: 'formId' });
-  return <FormPicker value={field.value ?? ''} onChange={field.onChange} required error={fieldState.error?.message} disabled={disabled} canBuild label="Form" />;
-}
-
-export interface TMasterAssetDialogProps {
-  master: TMasterAsset | null;
-  readOnly: boolean;
-  onClose: () => void;
-}
-
-/** Settings > Master Asset: name, description, enabled, colour, form and the field configuration. */
-export function MasterAssetDialog({ master, readOnly, onClose }: TMasterAssetDialogProps) {
-  const notify = useNotify();
-  const save = useSaveMasterAsset(master?._id ?? null);
-  const { control, handleSubmit, setError } = useForm<TValues, unknown, TMasterAssetValues>({
-    resolver: zodResolver(ZMasterAssetInput),
-    defaultValues: master
-      ? { name: master.name, description: master.description, status: master.status, color: master.color, formId: master.formId, fields: master.fields }
-      : { name: '', description: '', status: true, color: '#1e88e5', formId: '', fields: [] },
-  });
+/** The field configuration: one panel per configured field, added and removed in place. */
+function FieldConfiguration({ control, readOnly }: { control: Control<TValues>; readOnly: boolean }) {
   const fields = useFieldArray({ control, name: 'fields' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      notify.success(master ? ASSET_MESSAGES.updated : ASSET_MESSAGES.created);
-      onClose();
-    } catch (error) {
-      // Field-configuration errors name their row ('fields.1.fieldType'): put them on that input.
-      if (isApiError(error)) {
-        for (const [key, message] of Object.entries(error.fieldErrors)) {
-          if (key.startsWith('fields.')) setError(key as Path<TValues>, { type: 'server', message });
-        }
-      }
-      reportFormError(error, setError, ZMasterAssetInput, notify);
-    }
-  });
-
   return (
-    <FormDialog
-      open
-      title={readOnly ? 'Master Asset' : master ? 'Update Master Asset' : 'Create Master Asset'}
-      onClose={onClose}
-      onSubmit={readOnly ? (event) => (event.preventDefault(), onClose()) : onSubmit}
-      submitLabel={readOnly ? 'Close' : 'Save'}
-      hideCancel={readOnly}
-      submitting={save.isPending}
-      fullScreen
-    >
-      <TextField control={control} name="name" label="Name" required disabled={readOnly} autoFocus />
-      <TextField control={control} name="description" label="Description" required multiline disabled={readOnly} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <ColorField control={control} disabled={readOnly} />
-        <CheckboxField control={control} name="status" label="Enabled" disabled={readOnly} />
-      </Stack>
-      <FormField control={control} disabled={readOnly} />
+    <>
       <Typography variant="h6" component="h2">
         Field configuration
       </Typography>
@@ -153,6 +97,53 @@ export function MasterAssetDialog({ master, readOnly, onClose }: TMasterAssetDia
           </Button>
         </Box>
       )}
-    </FormDialog>
+    </>
+  );
+}
+
+export interface TMasterAssetDialogProps {
+  master: TMasterAsset | null;
+  readOnly: boolean;
+  onClose: () => void;
+}
+
+/** Settings > Master Asset: name, description, enabled, colour, form and the field configuration. */
+export function MasterAssetDialog({ master, readOnly, onClose }: TMasterAssetDialogProps) {
+  const save = useSaveMasterAsset(master?._id ?? null);
+  const fields: TFormFieldSpec<TValues>[] = [
+    { name: 'name', label: 'Name', required: true },
+    { name: 'description', label: 'Description', kind: 'multiline', required: true },
+    {
+      name: 'color',
+      label: 'Color',
+      render: (control) => (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <ColorField control={control} disabled={readOnly} />
+          <CheckboxField control={control} name="status" label="Enabled" disabled={readOnly} />
+        </Stack>
+      ),
+    },
+    formPickerField<TValues>('formId', readOnly),
+  ];
+  return (
+    <SchemaFormDialog
+      schema={ZMasterAssetInput}
+      title={readOnly ? 'Master Asset' : master ? 'Update Master Asset' : 'Create Master Asset'}
+      defaultValues={
+        master
+          ? { name: master.name, description: master.description, status: master.status, color: master.color, formId: master.formId, fields: master.fields }
+          : { name: '', description: '', status: true, color: '#1e88e5', formId: '', fields: [] }
+      }
+      fields={fields}
+      onSave={save.mutateAsync}
+      successText={master ? ASSET_MESSAGES.updated : ASSET_MESSAGES.created}
+      onClose={onClose}
+      readOnly={readOnly}
+      fullScreen
+      // field-configuration errors name their row ('fields.1.fieldType'): they go on that input
+      nestedErrors
+    >
+      {(control) => <FieldConfiguration control={control} readOnly={readOnly} />}
+    </SchemaFormDialog>
   );
 }

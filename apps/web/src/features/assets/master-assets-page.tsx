@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TMasterAsset } from '@apron/core/assets/index';
-import { CrudSection } from '../../components/crud-section';
+import { MasterListPage } from '../../components/master-list-page';
 import { useAccess } from '../../lib/session';
 import { deleteMasterAsset, useMasterAssets } from './api';
 import { MasterAssetDialog } from './master-asset-dialog';
@@ -10,21 +10,14 @@ import { MasterAssetDialog } from './master-asset-dialog';
 export function MasterAssetsPage() {
   const { user } = useAccess();
   const masters = useMasterAssets();
-  // Only internal users see Create (spec §2); the server lets Settings admins create.
-  const canCreate = !!user?.isInternal && isModuleAdmin(user, 'Settings');
   return (
-    <CrudSection<TMasterAsset>
+    <MasterListPage<TMasterAsset>
       title="Master Asset"
-      frame="page"
-      backTo="/settings"
       query={masters}
-      rowLabel={(row) => row.name}
       emptyText="No Master Asset added yet"
-      canAdd={canCreate}
-      addLabel="Create"
+      // Only internal users see Create (spec §2); the server lets Settings admins create.
+      canAdd={!!user?.isInternal && isModuleAdmin(user, 'Settings')}
       columns={[
-        { header: 'Name', cell: (row) => row.name },
-        { header: 'Description', cell: (row) => row.description, hideOnPhone: true },
         {
           header: 'Color',
           cell: (row) => (
@@ -39,13 +32,10 @@ export function MasterAssetsPage() {
         { header: 'Fields', cell: (row) => String(row.fields.length), hideOnPhone: true },
         { header: 'Assets', cell: (row) => String(row.assetCount) },
       ]}
-      openAs={(row) => (row.abilities.edit ? 'edit' : 'view')}
-      renderDialog={(row, close) => <MasterAssetDialog master={row} readOnly={!!row && !row.abilities.edit} onClose={close} />}
-      confirm={{
+      renderDialog={(row, readOnly, close) => <MasterAssetDialog master={row} readOnly={readOnly} onClose={close} />}
+      confirmDelete={{
         label: 'Delete',
         title: 'Delete Master Asset',
-        // An admin sees Delete on every master; one in use is refused by the server with the count.
-        can: (row) => row.abilities.edit,
         message: (row) =>
           row.assetCount > 0
             ? `${row.name} is used by ${row.assetCount} assets, so it cannot be deleted. Disable it instead to stop new assets of this type.`

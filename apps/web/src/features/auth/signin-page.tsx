@@ -1,36 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { TSessionUser } from '@apron/core/access';
 import { Loader } from '../../components/loader';
-import { apiFetch, clearBrowserStorage, resetCsrfToken } from '../../lib/api-client';
+import { clearBrowserStorage, resetCsrfToken } from '../../lib/api-client';
 import { saveIdentity } from '../../lib/identity';
 import { SESSION_NOT_VALID, SUCCESS_TEXT, useNotify } from '../../lib/notify';
-import { ACCESS_QUERY_KEY, safeReturnTo, type TAccessResponse } from '../../lib/session';
-
-interface TAuthorizeResponse extends Partial<TAccessResponse> {
-  message?: string;
-  returnTo?: string;
-  user?: TSessionUser;
-}
-
-/**
- * One Authorize call per code, even when React StrictMode runs the effect twice:
- * the promise is shared by code.
- */
-const authorizeCalls = new Map<string, Promise<TAuthorizeResponse>>();
-
-function authorizeOnce(code: string, state: string | null, iss: string | null): Promise<TAuthorizeResponse> {
-  let call = authorizeCalls.get(code);
-  if (!call) {
-    call = apiFetch<TAuthorizeResponse>(`/Authorize/${encodeURIComponent(code)}`, {
-      query: { state, iss },
-      on401: 'throw',
-    });
-    authorizeCalls.set(code, call);
-  }
-  return call;
-}
+import { ACCESS_QUERY_KEY, safeReturnTo } from '../../lib/session';
+import { authorizeOnce } from './api';
 
 /** The sign-in callback: 'Validating Token' while the server checks the code. */
 export function SignInPage() {

@@ -1,13 +1,10 @@
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { isModuleAdmin } from '@apron/core/access';
 import type { TCompanyGridRow } from '@apron/core/companies';
 import type { TCompactLayout } from '../../components/compact-columns';
-import { DataGrid } from '../../components/data-grid';
-import { PageHeader } from '../../components/page-header';
+import { GridPage } from '../../components/grid-page';
 import { useAccess } from '../../lib/session';
 import { COMPANY_GRID_PATH } from './api';
 
@@ -35,29 +32,16 @@ export function CompaniesPage() {
     if (user.companyId) return <Navigate to={`/companies/${encodeURIComponent(user.companyId)}`} replace />;
     return <Typography role="alert">No company is linked to your account.</Typography>;
   }
-  const canAdd = isModuleAdmin(user, 'Company');
   return (
-    <>
-      <PageHeader
-        title="Owners"
-        backTo="/"
-        backLabel="Back to home"
-        actions={
-          canAdd ? (
-            <Button component={RouterLink} to="/companies/add" variant="contained" startIcon={<AddIcon />}>
-              Add Owner
-            </Button>
-          ) : undefined
-        }
-      />
-      <DataGrid<TCompanyGridRow>
-        path={COMPANY_GRID_PATH}
-        ariaLabel="Owners"
-        columns={columns}
-        compact={COMPACT}
-        searchable
-        onRowClick={(row) => navigate(`/companies/${encodeURIComponent(row._id)}`)}
-      />
-    </>
+    <GridPage<TCompanyGridRow>
+      header={{ title: 'Owners', backTo: '/', backLabel: 'Back to home' }}
+      add={isModuleAdmin(user, 'Company') ? { label: 'Add Owner', to: '/companies/add' } : null}
+      path={COMPANY_GRID_PATH}
+      ariaLabel="Owners"
+      columns={columns}
+      compact={COMPACT}
+      searchable
+      onRowClick={(row) => navigate(`/companies/${encodeURIComponent(row._id)}`)}
+    />
   );
 }

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import { useForm, type UseFormSetError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPANY_STATUSES, ZCompanyInput, type TCompany, type TCompanyInput, type TCompanyValues } from '@apron/core/companies';
-import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
-import { schemaFieldNames } from '../../lib/form-errors';
+import { SchemaForm } from '../../components/schema-form';
+import type { TFormFieldSpec } from '../../components/schema-form-fields';
 
 function defaultValues(company: TCompany | null): TCompanyInput {
   if (!company) {
@@ -42,11 +36,32 @@ export interface TCompanyFormAccess {
   changeStatus: boolean;
 }
 
+function companyFields(access: TCompanyFormAccess): TFormFieldSpec<TCompanyInput>[] {
+  const adminOnly = !access.editNameAndDescription;
+  return [
+    { name: 'name', label: 'Name', required: true, half: true, disabled: adminOnly },
+    ...(access.changeStatus ? [{ name: 'status', label: 'Status', kind: 'select', options: COMPANY_STATUSES, placeholder: '', half: true } as const] : []),
+    { name: 'description', label: 'Description', kind: 'multiline', required: true, minRows: 2, disabled: adminOnly },
+    { name: 'address1', label: 'Address 1', half: true },
+    { name: 'address2', label: 'Address 2', half: true },
+    { name: 'city', label: 'City', size: { xs: 12, sm: 4 } },
+    { name: 'state', label: 'State', size: { xs: 6, sm: 4 } },
+    { name: 'zip', label: 'Zip', size: { xs: 6, sm: 4 } },
+    { name: 'email', label: 'Email', kind: 'email', required: true, half: true },
+    { name: 'phone', label: 'Phone', kind: 'tel', half: true },
+    { name: 'contactname', label: 'Contact Name', half: true },
+    { name: 'contactphone', label: 'Contact Phone', kind: 'tel', half: true },
+    { name: 'isPaperless', label: 'Paperless', kind: 'checkbox' },
+  ];
+}
+
 export interface TCompanyFormProps {
   company: TCompany | null;
   access: TCompanyFormAccess;
-  submitting: boolean;
-  onSubmit: (values: TCompanyValues, form: { setError: UseFormSetError<TCompanyInput>; fieldNames: readonly string[] }) => void;
+  /** Sends the values (a mutation's `mutateAsync`); resolves to the saved owner. */
+  onSave: (values: TCompanyValues) => Promise<TCompany>;
+  successText: string;
+  onSaved?: (company: TCompany) => void;
   /** Extra buttons beside Save (Invoices, Lease Agreements, Account Balance). */
   actions?: ReactNode;
 }
@@ -56,74 +71,19 @@ export interface TCompanyFormProps {
  * The form sends every field; the server accepts an unchanged name, description and status from
  * a non-admin and refuses a changed one.
  */
-export function CompanyForm({ company, access, submitting, onSubmit, actions }: TCompanyFormProps) {
-  const form = useForm<TCompanyInput, unknown, TCompanyValues>({ resolver: zodResolver(ZCompanyInput), defaultValues: defaultValues(company) });
-  const disabled = !access.edit || submitting;
-  const nameDisabled = disabled || !access.editNameAndDescription;
-  const { control } = form;
+export function CompanyForm({ company, access, onSave, successText, onSaved, actions }: TCompanyFormProps) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <form
-        noValidate
-        aria-label="Owner"
-        onSubmit={form.handleSubmit((values) => {
-          // only Company admins send a status; for others the server keeps the current one
-          const body = access.changeStatus ? values : { ...values, status: company?.status };
-          onSubmit(body, { setError: form.setError, fieldNames: schemaFieldNames(ZCompanyInput) });
-        })}
-      >
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={control} name="name" label="Name" required disabled={nameDisabled} />
-          </Grid>
-          {access.changeStatus && (
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <SelectField control={control} name="status" label="Status" options={COMPANY_STATUSES} disabled={disabled} />
-            </Grid>
-          )}
-          <Grid size={12}>
-            <TextField control={control} name="description" label="Description" required multiline minRows={2} disabled={nameDisabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={control} name="address1" label="Address 1" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={control} name="address2" label="Address 2" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField control={control} name="city" label="City" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <TextField control={control} name="state" label="State" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <TextField control={control} name="zip" label="Zip" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={control} name="email" label="Email" type="email" required disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={control} name="phone" label="Phone" type="tel" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={control} name="contactname" label="Contact Name" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={control} name="contactphone" label="Contact Phone" type="tel" disabled={disabled} />
-          </Grid>
-          <Grid size={12}>
-            <CheckboxField control={control} name="isPaperless" label="Paperless" disabled={disabled} />
-          </Grid>
-        </Grid>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
-          {actions}
-          {access.edit && (
-            <Button type="submit" variant="contained" disabled={submitting}>
-              Save
-            </Button>
-          )}
-        </Stack>
-      </form>
-    </Paper>
+    <SchemaForm
+      schema={ZCompanyInput}
+      label="Owner"
+      defaultValues={defaultValues(company)}
+      fields={companyFields(access)}
+      // only Company admins send a status; for others the server keeps the current one
+      onSave={(values) => onSave(access.changeStatus ? values : { ...values, status: company?.status })}
+      successText={successText}
+      onSaved={(answer) => onSaved?.(answer as TCompany)}
+      canEdit={access.edit}
+      actions={actions}
+    />
   );
 }

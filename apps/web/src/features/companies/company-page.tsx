@@ -10,8 +10,6 @@ import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
 import { SendNoticeButton } from '../../components/send-notice-button';
-import { reportFormError } from '../../lib/form-submit';
-import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
 import { useCompany, useSaveCompany } from './api';
 import { CompanyForm } from './company-form';
@@ -19,7 +17,6 @@ import { CompanyUsers } from './company-users';
 
 function NewCompanyPage() {
   const navigate = useNavigate();
-  const notify = useNotify();
   const { user } = useAccess();
   const save = useSaveCompany(undefined);
   const isAdmin = isModuleAdmin(user, 'Company');
@@ -29,16 +26,9 @@ function NewCompanyPage() {
       <CompanyForm
         company={null}
         access={{ edit: isAdmin, editNameAndDescription: isAdmin, changeStatus: isAdmin }}
-        submitting={save.isPending}
-        onSubmit={(values, form) =>
-          save.mutate(values, {
-            onSuccess: (created) => {
-              notify.success(COMPANY_MESSAGES.created);
-              navigate(`/companies/${encodeURIComponent(created._id)}`, { replace: true });
-            },
-            onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
-          })
-        }
+        onSave={save.mutateAsync}
+        successText={COMPANY_MESSAGES.created}
+        onSaved={(created) => navigate(`/companies/${encodeURIComponent(created._id)}`, { replace: true })}
       />
     </>
   );
@@ -63,7 +53,6 @@ function CompanyLinks({ id }: { id: string }) {
 }
 
 function EditCompanyPage({ id }: { id: string }) {
-  const notify = useNotify();
   const { user } = useAccess();
   const query = useCompany(id);
   const save = useSaveCompany(id);
@@ -88,14 +77,9 @@ function EditCompanyPage({ id }: { id: string }) {
             key={company.updatedAt}
             company={company}
             access={abilities}
-            submitting={save.isPending}
             actions={<CompanyLinks id={company._id} />}
-            onSubmit={(values, form) =>
-              save.mutate(values, {
-                onSuccess: () => notify.success(COMPANY_MESSAGES.updated),
-                onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
-              })
-            }
+            onSave={save.mutateAsync}
+            successText={COMPANY_MESSAGES.updated}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>

@@ -1,16 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZContactMessage, ZLostCardReport } from '@apron/core/contact';
+import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormDialog } from '../../components/form-dialog';
-import { HoneypotField } from '../../components/honeypot-field';
-import { TextField } from '../../components/form-fields';
-import { apiFetch } from '../../lib/api-client';
-import type { TFieldNames } from '../../lib/form-errors';
-import { reportFormError } from '../../lib/form-submit';
+import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
+import type { TFormSchema } from '../../components/use-schema-form';
 import { readIdentity } from '../../lib/identity';
-import { useNotify } from '../../lib/notify';
+import { useSendPublicForm, type TPublicFormPath } from './api';
 
 interface TDialogProps {
   open: boolean;
@@ -18,23 +12,9 @@ interface TDialogProps {
 }
 
 type TContactInput = z.input<typeof ZContactMessage>;
-type TContactOutput = z.output<typeof ZContactMessage>;
 type TLostCardInput = z.input<typeof ZLostCardReport>;
-type TLostCardOutput = z.output<typeof ZLostCardReport>;
 
-/** Sends a public form; on success toasts the server's message, clears and closes. */
-function usePublicFormSend<TIn extends FieldValues, TOut>(path: string, form: UseFormReturn<TIn, unknown, TOut>, fields: TFieldNames, onClose: () => void) {
-  const notify = useNotify();
-  return useMutation({
-    mutationFn: (body: TOut) => apiFetch<{ message?: string }>(path, { method: 'POST', body }),
-    onSuccess: (body) => {
-      notify.success(body?.message ?? 'Message Sent');
-      form.reset();
-      onClose();
-    },
-    onError: (error) => reportFormError(error, form.setError, fields, notify),
-  });
-}
+const sentText = (answer: unknown) => (answer as { message?: string } | undefined)?.message ?? 'Message Sent';
 
 function prefill() {
   const identity = readIdentity();
@@ -44,43 +24,57 @@ function prefill() {
   };
 }
 
-/** Contact Us: message the airport's administrators (public). */
-export function ContactUsDialog({ open, onClose }: TDialogProps) {
-  const form = useForm<TContactInput, unknown, TContactOutput>({
-    resolver: zodResolver(ZContactMessage),
-    defaultValues: { ...prefill(), phone: '', subject: '', message: '', website: '' },
-  });
-  const send = usePublicFormSend('/Alerts/ContactUs', form, ZContactMessage, onClose);
-  const { control } = form;
+/** Who writes: the same three fields on both forms. */
+const SENDER = [
+  { name: 'name', label: 'Name', required: true, autoComplete: 'name' },
+  { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', kind: 'tel', autoComplete: 'tel' },
+] as const;
+
+const CONTACT_FIELDS: TFormFieldSpec<TContactInput>[] = [
+  ...SENDER,
+  { name: 'subject', label: 'Subject', required: true },
+  { name: 'message', label: 'Message', kind: 'multiline', required: true, minRows: 4 },
+];
+
+const LOST_CARD_FIELDS: TFormFieldSpec<TLostCardInput>[] = [
+  ...SENDER,
+  { name: 'company', label: 'Company', autoComplete: 'organization' },
+  { name: 'cardNumber', label: 'Card Number' },
+  { name: 'message', label: 'Details', kind: 'multiline', required: true, minRows: 4 },
+];
+
+/** A public form: its schema, title, path and fields, and what it starts with besides the sender. */
+interface TPublicForm<S extends TFormSchema> {
+  schema: S;
+  title: string;
+  path: TPublicFormPath;
+  fields: TFormFieldSpec<z.input<S>>[];
+  blank: Omit<z.input<S>, 'name' | 'email'>;
+}
+
+const CONTACT_US: TPublicForm<typeof ZContactMessage> = {
+  schema: ZContactMessage, title: 'Contact Us', path: '/Alerts/ContactUs', fields: CONTACT_FIELDS,
+  blank: { phone: '', subject: '', message: '', website: '' },
+};
+
+const LOST_CARD: TPublicForm<typeof ZLostCardReport> = {
+  schema: ZLostCardReport, title: 'Lost/Stolen Card', path: '/Alerts/RequestLostCard', fields: LOST_CARD_FIELDS,
+  blank: { phone: '', company: '', cardNumber: '', message: '', website: '' },
+};
+
+/** Sends a public form (CSRF, honeypot); closed, it keeps its draft; sent, it empties. */
+function PublicFormDialog<S extends TFormSchema>({ form, open, onClose }: TDialogProps & { form: TPublicForm<S> }) {
+  const send = useSendPublicForm<z.output<S>>(form.path);
+  const { schema, title, fields, blank } = form;
   return (
-    <FormDialog open={open} title="Contact Us" submitLabel="Send" onClose={onClose} submitting={send.isPending} onSubmit={form.handleSubmit((v) => send.mutate(v))}>
-      <TextField control={control} name="name" label="Name" required autoComplete="name" />
-      <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" />
-      <TextField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
-      <TextField control={control} name="subject" label="Subject" required />
-      <TextField control={control} name="message" label="Message" required multiline minRows={4} />
-      <HoneypotField {...form.register('website')} />
-    </FormDialog>
+    <SchemaFormDialog open={open} schema={schema} title={title} submitLabel="Send" defaultValues={{ ...prefill(), ...blank } as DefaultValues<z.input<S>>} fields={fields}
+      onSave={send.mutateAsync} successText={sentText} onClose={onClose} honeypot />
   );
 }
 
+/** Contact Us: message the airport's administrators (public). */
+export const ContactUsDialog = (props: TDialogProps) => <PublicFormDialog form={CONTACT_US} {...props} />;
+
 /** Lost/Stolen Card: report an access card (public). */
-export function LostCardDialog({ open, onClose }: TDialogProps) {
-  const form = useForm<TLostCardInput, unknown, TLostCardOutput>({
-    resolver: zodResolver(ZLostCardReport),
-    defaultValues: { ...prefill(), phone: '', company: '', cardNumber: '', message: '', website: '' },
-  });
-  const send = usePublicFormSend('/Alerts/RequestLostCard', form, ZLostCardReport, onClose);
-  const { control } = form;
-  return (
-    <FormDialog open={open} title="Lost/Stolen Card" submitLabel="Send" onClose={onClose} submitting={send.isPending} onSubmit={form.handleSubmit((v) => send.mutate(v))}>
-      <TextField control={control} name="name" label="Name" required autoComplete="name" />
-      <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" />
-      <TextField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
-      <TextField control={control} name="company" label="Company" autoComplete="organization" />
-      <TextField control={control} name="cardNumber" label="Card Number" />
-      <TextField control={control} name="message" label="Details" required multiline minRows={4} />
-      <HoneypotField {...form.register('website')} />
-    </FormDialog>
-  );
-}
+export const LostCardDialog = (props: TDialogProps) => <PublicFormDialog form={LOST_CARD} {...props} />;

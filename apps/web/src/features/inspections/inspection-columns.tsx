@@ -1,12 +1,10 @@
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Stack from '@mui/material/Stack';
 import EditIcon from '@mui/icons-material/Edit';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime } from '@apron/core/dates';
 import type { TInspection } from '@apron/core/inspections';
+import { RowActions } from '../../components/row-actions';
 
 /** 'View Inspection' opens the filled form read-only in a new tab. */
 export const viewHref = (row: TInspection) => `/inspection/view/${encodeURIComponent(row._id)}`;
@@ -24,27 +22,13 @@ export function inspectionColumns(actions: { onEdit?: (row: TInspection) => void
       sortable: false,
       minWidth: 140,
       renderCell: ({ row }) => (
-        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-          <Tooltip title="View Inspection">
-            <IconButton size="small" aria-label={`View Inspection ${row.inspectionfor?.name ?? ''}`.trim()} href={viewHref(row)} target="_blank" rel="noopener">
-              <VisibilityIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {actions.onEdit && row.abilities.edit && (
-            <Tooltip title="Edit Inspection">
-              <IconButton size="small" aria-label="Edit Inspection" onClick={() => actions.onEdit!(row)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          {row.abilities.complete && (
-            <Tooltip title="Complete Inspection">
-              <IconButton size="small" aria-label="Complete Inspection" onClick={() => actions.onFill(row)}>
-                <TaskAltIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
+        <RowActions
+          actions={[
+            { title: 'View Inspection', label: `View Inspection ${row.inspectionfor?.name ?? ''}`.trim(), icon: <VisibilityIcon fontSize="small" />, href: viewHref(row) },
+            { title: 'Edit Inspection', icon: <EditIcon fontSize="small" />, onClick: () => actions.onEdit?.(row), show: !!actions.onEdit && row.abilities.edit },
+            { title: 'Complete Inspection', icon: <TaskAltIcon fontSize="small" />, onClick: () => actions.onFill(row), show: row.abilities.complete },
+          ]}
+        />
       ),
     },
     { field: 'status', headerName: 'Inspection Status', minWidth: 150 },

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
 import { useNavigate, useParams } from 'react-router';
 import type { TInspection } from '@apron/core/inspections';
-import { DataGrid } from '../../components/data-grid';
+import { GridPage } from '../../components/grid-page';
 import { Loader } from '../../components/loader';
-import { PageHeader } from '../../components/page-header';
 import { INSPECTIONS_GRID_PATH, useMasterInspection } from './api';
 import { inspectionColumns } from './inspection-columns';
 import { AddInspectionDialog, EditInspectionDialog } from './inspection-dialogs';
@@ -22,29 +19,18 @@ export function InspectionListPage() {
   if (master.isError) return <ReturnToParent error={master.error} to="/inspection" />;
   const columns = inspectionColumns({ onEdit: setEditing, onFill: (row) => navigate(`/inspection/fill/${encodeURIComponent(row._id)}`) });
   return (
-    <>
-      <PageHeader
-        title={master.data.name}
-        subtitle={master.data.description}
-        backTo="/inspection"
-        actions={
-          master.data.abilities.addInspection ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-              Add New Inspection
-            </Button>
-          ) : undefined
-        }
-      />
-      <DataGrid<TInspection>
-        path={INSPECTIONS_GRID_PATH}
-        filters={{ inspectionId: id }}
-        ariaLabel={`${master.data.name} inspections`}
-        columns={columns}
-        initialSort={[{ field: 'createdDate', sort: 'desc' }]}
-        searchable
-      />
+    <GridPage<TInspection>
+      header={{ title: master.data.name, subtitle: master.data.description, backTo: '/inspection' }}
+      add={master.data.abilities.addInspection ? { label: 'Add New Inspection', onClick: () => setAdding(true) } : null}
+      path={INSPECTIONS_GRID_PATH}
+      filters={{ inspectionId: id }}
+      ariaLabel={`${master.data.name} inspections`}
+      columns={columns}
+      initialSort={[{ field: 'createdDate', sort: 'desc' }]}
+      searchable
+    >
       {adding && <AddInspectionDialog masterId={id} module={master.data.module} onClose={() => setAdding(false)} />}
       {editing && <EditInspectionDialog row={editing} onClose={() => setEditing(null)} />}
-    </>
+    </GridPage>
   );
 }

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { describeCron } from '@apron/core/settings/cron';
 import { INSPECTION_MESSAGES } from '@apron/core/inspections';
-import { CardGrid } from '../../components/card-grid';
+import { CardDescription, CardGrid } from '../../components/card-grid';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
 import { useMasterInspections } from './api';
@@ -40,15 +40,11 @@ function MasterCards() {
           to: `/inspection/inspectionList/${encodeURIComponent(master._id)}`,
           title: master.name,
           details: (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {master.description}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {master.adhoc ? 'Adhoc' : master.module}
-                {master.scheduled ? ` · ${describeCron(master.expression)}` : ''} · {master.inspectionCount} inspection{master.inspectionCount === 1 ? '' : 's'}
-              </Typography>
-            </>
+            <CardDescription
+              description={master.description}
+              summary={`${master.adhoc ? 'Adhoc' : (master.module ?? '')}${master.scheduled ? ` · ${describeCron(master.expression)}` : ''} · ${master.inspectionCount} inspection${master.inspectionCount === 1 ? '' : 's'}`}
+              summaryVariant="caption"
+            />
           ),
         })}
       />

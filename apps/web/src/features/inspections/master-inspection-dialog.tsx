@@ -1,9 +1,9 @@
-import { Controller } from 'react-hook-form';
 import { DEFAULT_CRON_EXPRESSION } from '@apron/core/settings/cron';
 import { INSPECTION_MODULES, ZMasterInspectionInput, type TMasterInspection, type TMasterInspectionInput } from '@apron/core/inspections';
 import { CronEditor } from '../../components/cron-editor';
-import { FormPicker } from '../../components/form-picker';
+import { formPickerField } from '../../components/form-picker';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
+import { controlledField } from '../../components/schema-form-fields';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useSaveMaster } from './api';
 
@@ -25,32 +25,12 @@ export function MasterInspectionDialog({ row, readOnly, onClose }: { row: TMaste
     ...(values.adhoc ? [] : [{ name: 'module', label: 'Module', kind: 'select', options: INSPECTION_MODULES, required: true } as TFormFieldSpec<TMasterInspectionInput>]),
     ...(values.scheduled
       ? [
-          {
-            name: 'expression',
-            label: 'Schedule',
-            render: (control) => (
-              <Controller
-                control={control}
-                name="expression"
-                render={({ field, fieldState }) => <CronEditor label="Schedule" value={field.value ?? DEFAULT_CRON_EXPRESSION} onChange={field.onChange} error={fieldState.error?.message} />}
-              />
-            ),
-          } as TFormFieldSpec<TMasterInspectionInput>,
+          controlledField<TMasterInspectionInput>('expression', 'Schedule', (field, error) => (
+            <CronEditor label="Schedule" value={(field.value as string | undefined) ?? DEFAULT_CRON_EXPRESSION} onChange={field.onChange} error={error} />
+          )),
         ]
       : []),
-    {
-      name: 'formId',
-      label: 'Form',
-      render: (control) => (
-        <Controller
-          control={control}
-          name="formId"
-          render={({ field, fieldState }) => (
-            <FormPicker value={field.value ?? ''} onChange={field.onChange} required error={fieldState.error?.message} disabled={readOnly} canBuild={!readOnly} />
-          )}
-        />
-      ),
-    },
+    formPickerField<TMasterInspectionInput>('formId', !!readOnly),
   ];
   return (
     <SchemaFormDialog

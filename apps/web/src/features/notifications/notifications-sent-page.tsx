@@ -11,22 +11,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@apron/core/dates';
 import { MAIL_STATUSES, type TMailMessage, type TMailStatus } from '@apron/core/mail';
-import type { TSentMailBody } from '@apron/core/communications';
-import { DataGrid, listQueryKey } from '../../components/data-grid';
+import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { RichTextView } from '../../components/rich-text-view';
-import { apiFetch } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
+import { MAIL_PATH, useResendMail, useSentMailBody } from './api';
 
-const MAIL_PATH = '/Mail';
 const STATUS_COLOR: Record<TMailStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = { queued: 'info', sending: 'warning', sent: 'success', failed: 'error' };
 
 /** One e-mail's body: sanitised HTML through the kit's renderer, or its text; private ones are never shown. */
 function SentMailDialog({ mail, onClose }: { mail: TMailMessage; onClose: () => void }) {
-  const body = useQuery({ queryKey: ['mail', mail._id, 'body'], queryFn: () => apiFetch<TSentMailBody>(`${MAIL_PATH}/${encodeURIComponent(mail._id)}/Body`) });
+  const body = useSentMailBody(mail._id);
   return (
     <Dialog open onClose={onClose} aria-labelledby="sent-mail-title" maxWidth="md" fullWidth>
       <DialogTitle id="sent-mail-title">{mail.subject}</DialogTitle>
@@ -50,17 +47,10 @@ function SentMailDialog({ mail, onClose }: { mail: TMailMessage; onClose: () => 
 /** Settings > Notifications Sent: every e-mail sent or tried, searchable, paged; a failed one can be resent. */
 export function NotificationsSentPage() {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<TMailStatus | ''>('');
   const [viewing, setViewing] = useState<TMailMessage | null>(null);
-  const resend = useMutation({
-    mutationFn: (id: string) => apiFetch<TMailMessage>(`${MAIL_PATH}/${encodeURIComponent(id)}/Resend`, { method: 'POST' }),
-    onSuccess: () => {
-      notify.success('Queued to send again');
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(MAIL_PATH) });
-    },
-    onError: (error) => notify.error(error),
-  });
+  const resend = useResendMail();
+  const resendMail = (id: string) => resend.mutate(id, { onSuccess: () => notify.success('Queued to send again'), onError: (error) => notify.error(error) });
   const columns: GridColDef<TMailMessage>[] = [
     { field: 'to', headerName: 'Emails', flex: 1, minWidth: 200, sortable: false, valueFormatter: (value: string[]) => value.join(', ') },
     { field: 'subject', headerName: 'Subject', flex: 1, minWidth: 180, sortable: false },
@@ -84,7 +74,7 @@ export function NotificationsSentPage() {
             <VisibilityIcon />
           </IconButton>
           {row.status === 'failed' && (
-            <Button size="small" disabled={resend.isPending} onClick={(e) => { e.stopPropagation(); resend.mutate(row._id); }}>
+            <Button size="small" disabled={resend.isPending} onClick={(e) => { e.stopPropagation(); resendMail(row._id); }}>
               Resend
             </Button>
           )}

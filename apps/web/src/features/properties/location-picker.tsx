@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,10 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import type { TGeocodeResult, TLocation, TProperty, TPropertyGridRow } from '@apron/core/properties';
+import type { TGeocodeResult, TLocation } from '@apron/core/properties';
 import { MapView } from '../../components/map-view';
-import { apiFetch, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useDebounced } from '../../lib/use-debounced';
+import { fetchProperty, useGeocode, usePropertyPlaces } from './api/places';
 
 /** A search result: one of this airport's properties, or an address from the geocoder. */
 type TPlace = { kind: 'property'; _id: string; name: string } | ({ kind: 'address' } & TGeocodeResult);
@@ -20,36 +21,16 @@ type TPlace = { kind: 'property'; _id: string; name: string } | ({ kind: 'addres
 const GROUP_PROPERTIES = 'This airport';
 const GROUP_ADDRESSES = 'Addresses';
 
-function useDebounced(text: string): string {
-  const [value, setValue] = useState(text.trim());
-  useEffect(() => {
-    const timer = setTimeout(() => setValue(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return value;
-}
-
 /**
  * Places to jump to: the airport's own properties by name, and addresses through `GET Geocode`
  * (the server calls the configured geocoder, so the browser's CSP stays `connect-src 'self'`).
  * A failed address search never blocks the property search or the map.
  */
 function usePlaceSearch(text: string) {
-  const q = useDebounced(text);
+  const q = useDebounced(text.trim(), 300);
   const searchable = q.length >= 2 && q.length <= 200;
-  const properties = useQuery({
-    queryKey: ['propertyPlaces', q],
-    queryFn: ({ signal }) => apiFetch<TPropertyGridRow[]>('/Property/List', { query: { q, pageSize: 10 }, signal }),
-    enabled: searchable,
-  });
-  const addresses = useQuery({
-    queryKey: ['geocode', q],
-    queryFn: ({ signal }) => apiFetch<TGeocodeResult[]>('/Geocode', { query: { q }, signal }),
-    enabled: searchable,
-    // A 503 means the service is down: asking again at once would not help and costs its quota.
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const properties = usePropertyPlaces(q, searchable);
+  const addresses = useGeocode(q, searchable);
   const options: TPlace[] = [
     ...(properties.data ?? []).map((row): TPlace => ({ kind: 'property', _id: row._id, name: row.name })),
     ...(addresses.data ?? []).map((place): TPlace => ({ kind: 'address', ...place })),
@@ -102,7 +83,7 @@ export function LocationPicker({ open, value, onClose, onPick }: TLocationPicker
       return;
     }
     try {
-      const property = await apiFetch<TProperty>(`/Property/List/${encodeURIComponent(place._id)}`);
+      const property = await fetchProperty(place._id);
       setSearchError(null);
       setCenter(property.location);
     } catch {

@@ -1,6 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import MuiTextField from '@mui/material/TextField';
-import { Controller } from 'react-hook-form';
 import {
   ATTRIBUTE_TYPES,
   ZPropertyAreaInput,
@@ -14,6 +13,7 @@ import {
   type TPropertyTypeInput,
 } from '@apron/core/properties';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
+import { controlledField } from '../../components/schema-form-fields';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { usePropertyAttributes, useSaveMasterRow, type TMasterKind } from './api/master-data';
 
@@ -84,37 +84,20 @@ export function TypeDialog({ row, onClose }: TDialogProps<TPropertyType>) {
   const byId = new Map((attributes.data ?? []).map((a) => [a._id, a]));
   const fields: readonly TFormFieldSpec<TPropertyTypeInput>[] = [
     { name: 'name', label: 'Name', required: true },
-    {
-      name: 'attributes',
-      label: 'Attributes',
-      render: (control) => (
-        <Controller
-          control={control}
-          name="attributes"
-          render={({ field, fieldState }) => (
-            <Autocomplete<string, true>
-              multiple
-              options={(attributes.data ?? []).map((a) => a._id)}
-              value={field.value ?? []}
-              onChange={(_event, value) => field.onChange(value)}
-              getOptionLabel={(id) => {
-                const attribute = byId.get(id);
-                return attribute ? `${attribute.name} (${attribute.attributeType})` : id;
-              }}
-              loading={attributes.isPending}
-              renderInput={(params) => (
-                <MuiTextField
-                  {...params}
-                  label="Attributes"
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'Shown on the property form in this order'}
-                />
-              )}
-            />
-          )}
-        />
-      ),
-    },
+    controlledField<TPropertyTypeInput>('attributes', 'Attributes', (field, error) => (
+      <Autocomplete<string, true>
+        multiple
+        options={(attributes.data ?? []).map((a) => a._id)}
+        value={(field.value as string[] | undefined) ?? []}
+        onChange={(_event, value) => field.onChange(value)}
+        getOptionLabel={(id) => {
+          const attribute = byId.get(id);
+          return attribute ? `${attribute.name} (${attribute.attributeType})` : id;
+        }}
+        loading={attributes.isPending}
+        renderInput={(params) => <MuiTextField {...params} label="Attributes" error={!!error} helperText={error ?? 'Shown on the property form in this order'} />}
+      />
+    )),
   ];
   return (
     <SchemaFormDialog

@@ -1,15 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceIcon from '@mui/icons-material/Place';
-import { useController, useForm, useWatch, type Control, type Resolver, type UseFormSetError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, type Control } from 'react-hook-form';
 import {
   DEFAULT_PROPERTY_LOCATION,
-  ZPropertyInput,
   zPropertyFormFor,
   type TLocation,
   type TProperty,
@@ -17,11 +13,10 @@ import {
   type TPropertyInput,
   type TPropertyValues,
 } from '@apron/core/properties';
-import { CheckboxField, SelectField, TextField } from '../../components/form-fields';
-import { schemaFieldNames } from '../../lib/form-errors';
 import { Loader } from '../../components/loader';
+import { SchemaForm } from '../../components/schema-form';
+import type { TFormFieldSpec } from '../../components/schema-form-fields';
 import { LocationPicker } from './location-picker';
-import { MoneyField } from '../../components/money-field';
 import { usePropertyAreas, usePropertyTypes } from './api/master-data';
 import { useTypeAttributes } from './api/property';
 
@@ -46,7 +41,7 @@ function defaultValues(property: TProperty | null): TPropertyInput {
   };
 }
 
-function LocationField({ control, disabled }: { control: Control<TPropertyInput, unknown, TPropertyValues>; disabled: boolean }) {
+function LocationField({ control, disabled }: { control: Control<TPropertyInput>; disabled: boolean }) {
   const { field, fieldState } = useController({ control, name: 'location' });
   const [open, setOpen] = useState(false);
   const value: TLocation = field.value ?? DEFAULT_PROPERTY_LOCATION;
@@ -79,119 +74,70 @@ function LocationField({ control, disabled }: { control: Control<TPropertyInput,
   );
 }
 
-function AttributeFields({ attributes, control, disabled }: { attributes: readonly TPropertyAttribute[]; control: Control<TPropertyInput, unknown, TPropertyValues>; disabled: boolean }) {
-  if (attributes.length === 0) return null;
-  return (
-    <>
-      {attributes.map((attribute) => (
-        <Grid key={attribute._id} size={{ xs: 12, sm: 6 }}>
-          <TextField
-            control={control}
-            // attribute ids are uuids: no dots, so the path is `attributes.<id>`
-            name={`attributes.${attribute._id}`}
-            label={attribute.name}
-            required
-            disabled={disabled}
-            type={attribute.attributeType === 'Date' ? 'date' : 'text'}
-            helperText={attribute.attributeType === 'Numeric' ? 'A number' : attribute.description || undefined}
-          />
-        </Grid>
-      ))}
-    </>
-  );
+/** One field per attribute of the chosen type (ids are uuids: no dots, so the path is `attributes.<id>`). */
+function attributeField(attribute: TPropertyAttribute): TFormFieldSpec<TPropertyInput> {
+  return {
+    name: `attributes.${attribute._id}`,
+    label: attribute.name,
+    kind: attribute.attributeType === 'Date' ? 'date' : 'text',
+    required: true,
+    helperText: attribute.attributeType === 'Numeric' ? 'A number' : attribute.description || undefined,
+    half: true,
+  };
 }
 
 export interface TPropertyFormProps {
   property: TProperty | null;
   canEdit: boolean;
-  submitting: boolean;
-  /** Called with valid values and the form's setError (for the server's field errors). */
-  onSubmit: (values: TPropertyValues, form: { setError: UseFormSetError<TPropertyInput>; fieldNames: string[] }) => void;
+  /** Sends the values (a mutation's `mutateAsync`); resolves to the saved property. */
+  onSave: (values: TPropertyValues) => Promise<TProperty>;
+  successText: string;
+  onSaved?: (property: TProperty) => void;
 }
 
 /**
  * Create and edit: the shared `zPropertyFormFor(attributes of the chosen type)` validates, the
  * same rule the server runs, so a Numeric attribute refuses 'abc' before anything is sent.
  */
-export function PropertyForm({ property, canEdit, submitting, onSubmit }: TPropertyFormProps) {
+export function PropertyForm({ property, canEdit, onSave, successText, onSaved }: TPropertyFormProps) {
   const types = usePropertyTypes();
   const areas = usePropertyAreas();
-  // The resolver reads the chosen type's attributes at validation time (they load after the type is chosen).
-  const attributesRef = useRef<readonly TPropertyAttribute[]>([]);
-  const resolver = useMemo<Resolver<TPropertyInput, unknown, TPropertyValues>>(
-    () => (values, context, options) => zodResolver(zPropertyFormFor(attributesRef.current))(values, context, options),
-    [],
-  );
-  const form = useForm<TPropertyInput, unknown, TPropertyValues>({ resolver, defaultValues: defaultValues(property) });
-  const typeId = useWatch({ control: form.control, name: 'propertyType' });
+  const [typeId, setTypeId] = useState(property?.propertyType ?? '');
+  const followType = useCallback((values: TPropertyInput) => setTypeId(values.propertyType ?? ''), []);
   const typeAttributes = useTypeAttributes(typeId || undefined);
   const attributes = useMemo(() => (typeId ? (typeAttributes.data ?? []) : []), [typeId, typeAttributes.data]);
-  useEffect(() => {
-    attributesRef.current = attributes;
-  }, [attributes]);
-  const disabled = !canEdit || submitting;
-
-  const typeOptions = (types.data ?? []).map((t) => ({ value: t._id, label: t.name }));
-  const areaOptions = (areas.data ?? []).map((a) => ({ value: a._id, label: a.name }));
-  const fieldNames = [...schemaFieldNames(ZPropertyInput), ...attributes.map((a) => `attributes.${a._id}`)];
+  const schema = useMemo(() => zPropertyFormFor(attributes), [attributes]);
 
   if (types.isPending || areas.isPending) return <Loader text="Loading" />;
-
+  const fields: TFormFieldSpec<TPropertyInput>[] = [
+    { name: 'name', label: 'Name', required: true, half: true },
+    { name: 'address', label: 'Address', required: true, half: true },
+    { name: 'description', label: 'Description', kind: 'multiline', required: true, minRows: 3 },
+    { name: 'area', label: 'Area', kind: 'select', required: true, options: (areas.data ?? []).map((a) => ({ value: a._id, label: a.name })), half: true },
+    { name: 'propertyType', label: 'Property Type', kind: 'select', required: true, options: (types.data ?? []).map((t) => ({ value: t._id, label: t.name })), half: true },
+    { name: 'rent', label: 'Rent', kind: 'money', required: true, half: true },
+    { name: 'availableDate', label: 'Available Date', kind: 'date', half: true },
+    ...(typeId && typeAttributes.isPending
+      ? [{ name: 'attributes', label: 'Attributes', render: () => <Typography color="text.secondary">Loading attributes</Typography> } as const]
+      : attributes.map(attributeField)),
+    { name: 'visibletoExternal', label: 'Visible to External', kind: 'checkbox', half: true },
+    { name: 'location', label: 'Location', half: true, render: (control) => <LocationField control={control} disabled={!canEdit} /> },
+  ];
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <form
-        noValidate
-        aria-label="Property"
-        onSubmit={form.handleSubmit((values) => {
-          // only the chosen type's attributes are sent; values of other types stay on the server
-          const chosen = Object.fromEntries(attributes.map((a) => [a._id, values.attributes[a._id] ?? '']));
-          onSubmit({ ...values, attributes: chosen }, { setError: form.setError, fieldNames });
-        })}
-      >
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={form.control} name="name" label="Name" required disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={form.control} name="address" label="Address" required disabled={disabled} />
-          </Grid>
-          <Grid size={12}>
-            <TextField control={form.control} name="description" label="Description" required multiline minRows={3} disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <SelectField control={form.control} name="area" label="Area" required options={areaOptions} placeholder="Select One" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <SelectField control={form.control} name="propertyType" label="Property Type" required options={typeOptions} placeholder="Select One" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <MoneyField control={form.control} name="rent" label="Rent" required disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField control={form.control} name="availableDate" label="Available Date" type="date" disabled={disabled} />
-          </Grid>
-          {typeId && typeAttributes.isPending ? (
-            <Grid size={12}>
-              <Typography color="text.secondary">Loading attributes</Typography>
-            </Grid>
-          ) : (
-            <AttributeFields attributes={attributes} control={form.control} disabled={disabled} />
-          )}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <CheckboxField control={form.control} name="visibletoExternal" label="Visible to External" disabled={disabled} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <LocationField control={form.control} disabled={disabled} />
-          </Grid>
-        </Grid>
-        {canEdit && (
-          <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" disabled={submitting}>
-              {property ? 'Save' : 'Create'}
-            </Button>
-          </Stack>
-        )}
-      </form>
-    </Paper>
+    <SchemaForm
+      schema={schema}
+      label="Property"
+      defaultValues={defaultValues(property)}
+      fields={fields}
+      dependsOn={['propertyType']}
+      onValuesChange={followType}
+      // only the chosen type's attributes are sent; values of other types stay on the server
+      onSave={(values) => onSave({ ...values, attributes: Object.fromEntries(attributes.map((a) => [a._id, values.attributes[a._id] ?? ''])) })}
+      successText={successText}
+      onSaved={(answer) => onSaved?.(answer as TProperty)}
+      canEdit={canEdit}
+      submitLabel={property ? 'Save' : 'Create'}
+      nestedErrors
+    />
   );
 }

@@ -12,7 +12,6 @@ import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
 import { Remarks } from '../../components/remarks';
-import { reportFormError } from '../../lib/form-submit';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
 import { useProperty, useSaveProperty, useSetPropertyStatus } from './api/property';
@@ -60,7 +59,6 @@ function StatusAction({ property }: { property: TProperty }) {
 
 function NewPropertyPage() {
   const navigate = useNavigate();
-  const notify = useNotify();
   const { user } = useAccess();
   const save = useSaveProperty(undefined);
   const canEdit = isModuleAdmin(user, 'Property');
@@ -70,23 +68,15 @@ function NewPropertyPage() {
       <PropertyForm
         property={null}
         canEdit={canEdit}
-        submitting={save.isPending}
-        onSubmit={(values, form) =>
-          save.mutate(values, {
-            onSuccess: (created) => {
-              notify.success(SUCCESS_TEXT.created);
-              navigate(`/properties/listings/${encodeURIComponent(created._id)}`, { replace: true });
-            },
-            onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
-          })
-        }
+        onSave={save.mutateAsync}
+        successText={SUCCESS_TEXT.created}
+        onSaved={(created) => navigate(`/properties/listings/${encodeURIComponent(created._id)}`, { replace: true })}
       />
     </>
   );
 }
 
 function EditPropertyPage({ id }: { id: string }) {
-  const notify = useNotify();
   const query = useProperty(id);
   const save = useSaveProperty(id);
   if (query.isPending) return <Loader text="Loading property" />;
@@ -113,13 +103,8 @@ function EditPropertyPage({ id }: { id: string }) {
             key={property.updatedAt}
             property={property}
             canEdit={canEdit}
-            submitting={save.isPending}
-            onSubmit={(values, form) =>
-              save.mutate(values, {
-                onSuccess: () => notify.success(SUCCESS_TEXT.updated),
-                onError: (error) => reportFormError(error, form.setError, form.fieldNames, notify),
-              })
-            }
+            onSave={save.mutateAsync}
+            successText={SUCCESS_TEXT.updated}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>

@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TAgingReport, TInsuranceReportRow, TInvoiceReport, TInvoiceReportKind, TRentRollRow, TReportPeriods } from '@apron/core/reports';
+import type { TAgingReport, TDashboard, TInsuranceReportRow, TInvoiceReport, TInvoiceReportKind, TRentRollRow, TReportPeriods } from '@apron/core/reports';
 import { API_BASE, apiFetch } from '../../lib/api-client';
+
+/** The signed-in home's figures (staff: by module; tenant: their company). */
+export function useDashboard() {
+  return useQuery({ queryKey: ['dashboard'], queryFn: () => apiFetch<TDashboard>('/Dashboard'), staleTime: 30_000 });
+}
 
 /** Periods and year options, computed by the server in the airport time zone. */
 export function useReportPeriods() {

@@ -5,12 +5,10 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney, toCents } from '@apron/core/money';
-import type { TDashboard } from '@apron/core/reports';
-import { apiFetch } from '../../lib/api-client';
+import { useDashboard } from './api';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -52,7 +50,7 @@ const within = (w: { d30: number; d60: number; d90: number }) => `${w.d30} in 30
 
 /** The signed-in home's figures (staff: by module; tenant: their company); above the menu tiles. */
 export function Dashboard() {
-  const query = useQuery({ queryKey: ['dashboard'], queryFn: () => apiFetch<TDashboard>('/Dashboard'), staleTime: 30_000 });
+  const query = useDashboard();
   if (query.isLoading) return <Box sx={{ minHeight: 120 }} aria-busy="true" />;
   if (!query.data) return query.isError ? <Typography role="alert" sx={{ mb: 2 }}>The dashboard could not be loaded.</Typography> : null;
   const d = query.data;

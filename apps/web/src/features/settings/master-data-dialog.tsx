@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
   DEFAULT_CRON_EXPRESSION,
@@ -15,13 +14,11 @@ import { templateFieldsOf } from '@apron/core/communications';
 import { CronEditor } from '../../components/cron-editor';
 import { RichTextField } from '../../components/rich-text-field';
 import { SelectField, TextField } from '../../components/form-fields';
-import { listQueryKey } from '../../components/data-grid';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
-import { apiFetch } from '../../lib/api-client';
 import { SUCCESS_TEXT } from '../../lib/notify';
+import { useSaveMasterRow, type TFormValues, type TMasterRow } from './api';
 
-export type TFormValues = Record<string, unknown>;
-export type TMasterRow = TFormValues & { _id: string };
+export type { TFormValues, TMasterRow } from './api';
 
 export function masterDefinition(type: TMasterTypeName): TMasterType {
   return MASTER_TYPES[type];
@@ -135,14 +132,7 @@ export interface TMasterDataDialogProps {
 export function MasterDataDialog({ type, row, onClose }: TMasterDataDialogProps) {
   const definition = masterDefinition(type);
   const editing = row !== null;
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: TFormValues) =>
-      editing
-        ? apiFetch<TMasterRow>(`/Crud/${type}/${encodeURIComponent(row._id)}`, { method: 'PUT', body })
-        : apiFetch<TMasterRow>(`/Crud/${type}`, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listQueryKey(`/Crud/${type}`) }),
-  });
+  const save = useSaveMasterRow(type, row?._id ?? null);
   const isSystemSetting = type === 'systemSettings';
   return (
     <SchemaFormDialog

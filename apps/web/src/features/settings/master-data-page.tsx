@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useQueryClient } from '@tanstack/react-query';
 import { describeCron, type TMasterTypeName } from '@apron/core/settings';
 import { isModuleAdmin } from '@apron/core/access';
 import { CrudSection } from '../../components/crud-section';
-import { DataGrid, listQueryKey } from '../../components/data-grid';
-import { apiFetch } from '../../lib/api-client';
+import { DataGrid } from '../../components/data-grid';
 import { useAccess } from '../../lib/session';
-import { MasterDataDialog, masterDefinition, type TMasterRow } from './master-data-dialog';
+import { masterPath, useDeleteMasterRow, type TMasterRow } from './api';
+import { MasterDataDialog, masterDefinition } from './master-data-dialog';
 
 function rowLabel(row: TMasterRow): string {
   return typeof row.name === 'string' ? row.name : 'row';
@@ -23,8 +22,8 @@ export function MasterDataPage({ type }: { type: TMasterTypeName }) {
   const definition = masterDefinition(type);
   const { user } = useAccess();
   const isAdmin = isModuleAdmin(user, 'Settings');
-  const queryClient = useQueryClient();
-  const path = `/Crud/${type}`;
+  const deleteRow = useDeleteMasterRow(type);
+  const path = masterPath(type);
 
   const columns = useMemo<GridColDef<TMasterRow>[]>(
     () =>
@@ -56,11 +55,7 @@ export function MasterDataPage({ type }: { type: TMasterTypeName }) {
               label: 'Delete',
               title: 'Delete',
               message: (row) => `Delete ${rowLabel(row)}? This cannot be undone.`,
-              run: async (row) => {
-                const answer = await apiFetch<{ message?: string }>(`${path}/${encodeURIComponent(row._id)}`, { method: 'DELETE' });
-                await queryClient.invalidateQueries({ queryKey: listQueryKey(path) });
-                return answer;
-              },
+              run: (row) => deleteRow(row._id),
             }
           : undefined
       }

@@ -11,6 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { hasModule } from '@apron/core/access';
+import { calendarDayOf, monthOf } from '@apron/core/common/calendar';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney } from '@apron/core/money-format';
 import { AIRCRAFT_TYPES, isCalendarDate } from '@apron/core/tiedowns/rules';
@@ -60,11 +61,10 @@ const columns: GridColDef<TTiedown>[] = [
 ];
 const COMPACT: TCompactLayout = { keep: { sm: ['lastName', 'beginDate', 'airCraftNum'] } };
 
+/** This month on the browser's calendar. */
 function monthRange(): { from: string; to: string } {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
-  return { from: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-01`, to: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(last)}` };
+  const { first, last } = monthOf(calendarDayOf(new Date()));
+  return { from: first, to: last };
 }
 
 /**

@@ -6,21 +6,21 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney, toCents } from '@apron/core/money';
-import { PLEASE_SELECT, WAITLIST_MESSAGES, ZWaitlistJoin, ZWaitlistJoinPublic, type TWaitlistJoin, type TWaitlistJoined, type TWaitlistJoinInfo, type TWaitlistJoinInput } from '@apron/core/waitlist';
+import { WAITLIST_MESSAGES, ZWaitlistJoin, ZWaitlistJoinPublic, type TWaitlistJoin, type TWaitlistJoined, type TWaitlistJoinInfo, type TWaitlistJoinInput } from '@apron/core/waitlist';
 import { CardEntry, NO_CARD, type TCardEntryHandle, type TCardEntryState } from '../../components/card-entry';
 import { FormDialog } from '../../components/form-dialog';
-import { SelectField, TextField } from '../../components/form-fields';
 import { HoneypotField } from '../../components/honeypot-field';
+import { KitFields } from '../../components/schema-form-fields';
 import { isApiError } from '../../lib/api-client';
 import { reportFormError } from '../../lib/form-submit';
 import { useMoneyAttempt } from '../../lib/money-attempt';
 import { useNotify } from '../../lib/notify';
 import { useJoinInfo, useJoinWaitlist } from './api-public';
+import { applicantFields } from './applicant-fields';
 
 const EMPTY: TWaitlistJoinInput = { propertyType: '', aircrafttype: '', firstName: '', lastName: '', phone: '', email: '', organization: '', website: '' };
 
@@ -64,7 +64,6 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
   // kept after a network or provider failure.
   const attempt = useMoneyAttempt<string | undefined>();
   const { control } = form;
-  const required = !info.staffForm;
   const busy = attempt.running;
 
   const send = async (values: TWaitlistJoin) => {
@@ -107,7 +106,8 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
     );
   }
 
-  const half = { xs: 12, sm: 6 } as const;
+  const f = applicantFields<TWaitlistJoinInput>(info.propertyTypes, !info.staffForm);
+  const fields = [f.propertyType, f.aircrafttype, { ...f.firstName, half: true }, { ...f.lastName, half: true }, { ...f.phone, half: true }, { ...f.email, half: true }, f.organization];
   return (
     <FormDialog
       open
@@ -122,29 +122,7 @@ function JoinForm({ info, onClose }: { info: TWaitlistJoinInfo; onClose: () => v
           Property Fact Sheet
         </Button>
       )}
-      <Grid container spacing={2}>
-        <Grid size={12}>
-          <SelectField control={control} name="propertyType" label="Property Type" required placeholder={PLEASE_SELECT} options={info.propertyTypes.map((t) => ({ value: t._id, label: t.name }))} />
-        </Grid>
-        <Grid size={12}>
-          <TextField control={control} name="aircrafttype" label="Aircraft Type" />
-        </Grid>
-        <Grid size={half}>
-          <TextField control={control} name="firstName" label="First Name" required />
-        </Grid>
-        <Grid size={half}>
-          <TextField control={control} name="lastName" label="Last Name" required />
-        </Grid>
-        <Grid size={half}>
-          <TextField control={control} name="phone" label="Phone" type="tel" required={required} />
-        </Grid>
-        <Grid size={half}>
-          <TextField control={control} name="email" label="Email" type="email" required={required} />
-        </Grid>
-        <Grid size={12}>
-          <TextField control={control} name="organization" label="Organization" required={required} />
-        </Grid>
-      </Grid>
+      <KitFields fields={fields} control={control} autoFocusFirst={false} />
       <HoneypotField {...form.register('website')} />
       {charged && (
         <Box component="section" aria-label="Payment">

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MuiTextField from '@mui/material/TextField';
 import { Controller, type Control } from 'react-hook-form';
 import { WORKORDER_MESSAGES, ZMasterWorkorderInput, type TMasterWorkorder, type TMasterWorkorderInput } from '@apron/core/workorders/index';
-import { FormPicker } from '../../components/form-picker';
+import { formPickerField } from '../../components/form-picker';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { useMasterInspectionOptions, useSaveMasterWorkorder } from './api';
 
@@ -49,20 +49,7 @@ export function MasterWorkorderDialog({ master, readOnly, onClose }: { master: T
     { name: 'name', label: 'Name', required: true },
     { name: 'description', label: 'Description', kind: 'multiline', required: true, minRows: 3 },
     { name: 'adhoc', label: 'Adhoc', kind: 'checkbox' },
-    {
-      name: 'formId',
-      label: 'Form',
-      required: true,
-      render: (control) => (
-        <Controller
-          control={control}
-          name="formId"
-          render={({ field, fieldState }) => (
-            <FormPicker value={field.value ?? ''} onChange={field.onChange} required error={fieldState.error?.message} disabled={readOnly} canBuild={!readOnly} />
-          )}
-        />
-      ),
-    },
+    formPickerField<TMasterWorkorderInput>('formId', readOnly),
     ...(values.adhoc || readOnly ? [] : [{ name: 'masterInspectionIds' as const, label: 'Master inspections', render: (control: Control<TMasterWorkorderInput>) => <MasterInspectionsField control={control} /> }]),
   ];
   return (

@@ -1,9 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import AddIcon from '@mui/icons-material/Add';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import EditIcon from '@mui/icons-material/Edit';
 import PrintIcon from '@mui/icons-material/Print';
@@ -13,43 +8,21 @@ import { useParams } from 'react-router';
 import { formatDate, formatDateTime } from '@apron/core/dates';
 import { WORKORDER_MESSAGES, type TWorkorderRow } from '@apron/core/workorders/index';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataGrid } from '../../components/data-grid';
+import { GridPage } from '../../components/grid-page';
 import { Loader } from '../../components/loader';
-import { PageHeader } from '../../components/page-header';
 import { RecordLoadError } from '../../components/record-load-error';
+import { RowActions, type TRowAction } from '../../components/row-actions';
 import { useNotify } from '../../lib/notify';
 import { useCompleteWorkorder, useMasterWorkorder, workorderPrintUrl, WORKORDER_GRID_PATH } from './api';
 import { CreateWorkorderDialog, EditWorkorderDialog } from './workorder-dialogs';
 
-function RowActions({ row, onEdit, onComplete }: { row: TWorkorderRow; onEdit: () => void; onComplete: () => void }) {
-  return (
-    <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-      <Tooltip title="View Workorder">
-        <IconButton size="small" aria-label={`View Workorder ${row.refnumber}`} href={`/workorder/view/${row._id}`} target="_blank" rel="noopener">
-          <VisibilityIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Print Workorder">
-        <IconButton size="small" aria-label={`Print Workorder ${row.refnumber}`} href={workorderPrintUrl(row._id)} target="_blank" rel="noopener">
-          <PrintIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      {row.abilities.edit && (
-        <Tooltip title="Edit Workorder">
-          <IconButton size="small" aria-label={`Edit Workorder ${row.refnumber}`} onClick={onEdit}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-      {row.abilities.complete && (
-        <Tooltip title="Complete Workorder">
-          <IconButton size="small" aria-label={`Complete Workorder ${row.refnumber}`} onClick={onComplete}>
-            <DoneAllIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-    </Stack>
-  );
+function workorderActions(row: TWorkorderRow, onEdit: () => void, onComplete: () => void): TRowAction[] {
+  return [
+    { title: 'View Workorder', label: `View Workorder ${row.refnumber}`, icon: <VisibilityIcon fontSize="small" />, href: `/workorder/view/${row._id}` },
+    { title: 'Print Workorder', label: `Print Workorder ${row.refnumber}`, icon: <PrintIcon fontSize="small" />, href: workorderPrintUrl(row._id) },
+    { title: 'Edit Workorder', label: `Edit Workorder ${row.refnumber}`, icon: <EditIcon fontSize="small" />, onClick: onEdit, show: row.abilities.edit },
+    { title: 'Complete Workorder', label: `Complete Workorder ${row.refnumber}`, icon: <DoneAllIcon fontSize="small" />, onClick: onComplete, show: row.abilities.complete },
+  ];
 }
 
 function forLabel(row: TWorkorderRow): string {
@@ -77,7 +50,7 @@ export function WorkorderListPage() {
       headerName: 'Action',
       sortable: false,
       width: 170,
-      renderCell: ({ row }) => <RowActions row={row} onEdit={() => setEditing(row)} onComplete={() => setCompleting(row)} />,
+      renderCell: ({ row }) => <RowActions actions={workorderActions(row, () => setEditing(row), () => setCompleting(row))} />,
     },
     { field: 'refnumber', headerName: 'Workorder Ref Number', flex: 1, minWidth: 160 },
     { field: 'status', headerName: 'Workorder Status', width: 150 },
@@ -99,27 +72,16 @@ export function WorkorderListPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={master.data.name}
-        subtitle={master.data.description}
-        backTo="/workorder"
-        actions={
-          master.data.abilities.addWorkorder && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-              Add New Workorder
-            </Button>
-          )
-        }
-      />
-      <DataGrid<TWorkorderRow>
-        path={WORKORDER_GRID_PATH}
-        filters={{ workorderId: id }}
-        columns={columns}
-        ariaLabel={`Work orders of ${master.data.name}`}
-        searchable
-        initialSort={[{ field: 'createdDate', sort: 'desc' }]}
-      />
+    <GridPage<TWorkorderRow>
+      header={{ title: master.data.name, subtitle: master.data.description, backTo: '/workorder' }}
+      add={master.data.abilities.addWorkorder ? { label: 'Add New Workorder', onClick: () => setAdding(true) } : null}
+      path={WORKORDER_GRID_PATH}
+      filters={{ workorderId: id }}
+      columns={columns}
+      ariaLabel={`Work orders of ${master.data.name}`}
+      searchable
+      initialSort={[{ field: 'createdDate', sort: 'desc' }]}
+    >
       {adding && <CreateWorkorderDialog master={master.data} onClose={() => setAdding(false)} />}
       {editing && <EditWorkorderDialog workorder={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
@@ -131,6 +93,6 @@ export function WorkorderListPage() {
         onConfirm={() => completing && void runComplete(completing)}
         onCancel={() => setCompleting(null)}
       />
-    </>
+    </GridPage>
   );
 }

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { isInternal } from '@apron/core/access';
 import { WORKORDER_MESSAGES } from '@apron/core/workorders/index';
-import { CardGrid } from '../../components/card-grid';
+import { CardDescription, CardGrid } from '../../components/card-grid';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
@@ -36,14 +36,10 @@ export function WorkordersPage() {
           to: `/workorder/WorkorderList/${master._id}`,
           title: master.name,
           details: (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {master.description}
-              </Typography>
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {master.adhoc ? 'Adhoc' : 'For inspections'} · {master.workorderCount} {master.workorderCount === 1 ? 'work order' : 'work orders'}
-              </Typography>
-            </>
+            <CardDescription
+              description={master.description}
+              summary={`${master.adhoc ? 'Adhoc' : 'For inspections'} · ${master.workorderCount} ${master.workorderCount === 1 ? 'work order' : 'work orders'}`}
+            />
           ),
         })}
       />

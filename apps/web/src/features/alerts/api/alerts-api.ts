@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TAlertCreate, TAlertEmail, TAlertItem, TAlertUser, TAlertUserGroup } from '@apron/core/alerts';
 import { apiFetch } from '../../../lib/api-client';
 import { listQueryKey } from '../../../components/data-grid';
-import { UNREAD_ALERTS_KEY } from '../unread-badge';
+import { UNREAD_ALERTS_KEY } from './unread-api';
 
 /** API paths are relative to `/api` (the client adds it). */
 export const ALERTS_PATH = '/Alerts';
