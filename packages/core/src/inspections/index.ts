@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/list';
 import { ZEmail, zRequiredText } from '../common/text';
-import { cronError, DEFAULT_CRON_EXPRESSION } from '../settings/cron';
+import { ZCronExpression } from '../settings/cron';
 
 /**
  * Inspections (spec doc 1 §2 Inspections, §3 Inspection / Master inspection, §4; doc 2 §7).
@@ -40,14 +40,7 @@ export const ZMasterInspectionInput = z
     adhoc: zBool('Adhoc'),
     module: z.enum(INSPECTION_MODULES, { error: 'Choose Property or Agreement' }).nullable().optional(),
     scheduled: zBool('Scheduled'),
-    expression: z
-      .string()
-      .trim()
-      .default(DEFAULT_CRON_EXPRESSION)
-      .superRefine((value, ctx) => {
-        const error = cronError(value);
-        if (error) ctx.addIssue({ code: 'custom', message: error });
-      }),
+    expression: ZCronExpression,
     formId: z.string({ error: INSPECTION_MESSAGES.formRequired }).min(1, INSPECTION_MESSAGES.formRequired).uuid(INSPECTION_MESSAGES.formRequired),
   })
   .superRefine((value, ctx) => {

@@ -4,6 +4,8 @@
  * text is checked and worded here (the web loads this); the server evaluates the expressions with
  * cron-parser in one place (apps/server platform/jobs/cron.ts).
  */
+import { z } from 'zod';
+
 export const DEFAULT_CRON_EXPRESSION = '0 0 * * *'; // daily at midnight (spec doc 2 §9)
 
 const FIELDS = [
@@ -40,6 +42,16 @@ export function cronError(expression: string): string | null {
   }
   return null;
 }
+
+/** A schedule field (invoice cycles, master inspections): daily at midnight when not given, and `cronError`'s message when invalid. */
+export const ZCronExpression = z
+  .string()
+  .trim()
+  .default(DEFAULT_CRON_EXPRESSION)
+  .superRefine((value, ctx) => {
+    const error = cronError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
 
 function pad(n: string): string {
   return n.padStart(2, '0');

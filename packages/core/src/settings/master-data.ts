@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cronError, DEFAULT_CRON_EXPRESSION } from './cron';
+import { ZCronExpression } from './cron';
 import { SYSTEM_SETTINGS, isSystemSettingName } from './system-settings';
 import { zOptionalText, zRequiredText } from '../common/text';
 import { zNumber } from '../common/number';
@@ -33,14 +33,7 @@ export const ZInsuranceType = ZNameDescription;
 
 export const ZInvoiceCycle = ZNameDescription.extend({
   dueDays: zNumber('Due days', (n) => n.int('Due days must be a whole number').min(0, 'Due days must be at least 0').max(365, 'Due days must be at most 365')),
-  expression: z
-    .string()
-    .trim()
-    .default(DEFAULT_CRON_EXPRESSION)
-    .superRefine((value, ctx) => {
-      const error = cronError(value);
-      if (error) ctx.addIssue({ code: 'custom', message: error });
-    }),
+  expression: ZCronExpression,
 });
 
 /**
@@ -214,11 +207,11 @@ export function isMasterTypeName(value: string): value is TMasterTypeName {
 
 /**
  * The 16 Settings entries in the spec's order (doc 1 §2), then our CPI Index (rent adjustment) and
- * Parking Rates. `adminOnly` entries open only for Settings admins (their routes say
- * `admin:Settings`), so the Settings page lists them only to those (`settingsEntriesFor`).
+ * Parking Rates. Some open only for Settings admins (their routes say `admin:Settings`), so the
+ * Settings page lists them only to those (`settingsEntriesFor`).
  */
 export const SETTINGS_ENTRIES = [
-  { key: 'accounts', label: 'Accounts', route: 'accounts', adminOnly: true },
+  { key: 'accounts', label: 'Accounts', route: 'accounts' },
   { key: 'documentTypes', label: 'Document Types', route: 'documents' },
   { key: 'insuranceTypes', label: 'Insurance Types', route: 'insurances' },
   { key: 'invoiceCycles', label: 'Invoice Cycles', route: 'invoiceCycles' },
@@ -228,8 +221,8 @@ export const SETTINGS_ENTRIES = [
   { key: 'propertyTypes', label: 'Property Types', route: 'types' },
   { key: 'propertyAttributes', label: 'Property Attributes', route: 'attributes' },
   { key: 'propertyAreas', label: 'Property Areas', route: 'areas' },
-  { key: 'factsheet', label: 'Property FactSheet', route: 'factsheet', adminOnly: true },
-  { key: 'notificationsSent', label: 'Notifications Sent', route: 'templates', adminOnly: true },
+  { key: 'factsheet', label: 'Property FactSheet', route: 'factsheet' },
+  { key: 'notificationsSent', label: 'Notifications Sent', route: 'templates' },
   { key: 'systemSettings', label: 'System Settings', route: 'systemsettings' },
   { key: 'masterInspection', label: 'Master Inspection', route: 'inspection' },
   { key: 'masterWorkorder', label: 'Master Workorder', route: 'workorder' },
@@ -239,8 +232,11 @@ export const SETTINGS_ENTRIES = [
   { key: 'tiedownRates', label: 'Parking Rates', route: 'tiedownRates' },
 ] as const;
 
+/** The Settings entries only Settings admins can open (Accounts, Property FactSheet, Notifications Sent). */
+const ADMIN_ONLY_SETTINGS: ReadonlySet<string> = new Set(['accounts', 'factsheet', 'notificationsSent']);
+
 /** The entries a Settings user can open: all of them for a Settings admin, the rest without the admin-only ones. */
 export function settingsEntriesFor(isSettingsAdmin: boolean): ReadonlyArray<(typeof SETTINGS_ENTRIES)[number]> {
-  return isSettingsAdmin ? SETTINGS_ENTRIES : SETTINGS_ENTRIES.filter((entry) => !('adminOnly' in entry && entry.adminOnly));
+  return isSettingsAdmin ? SETTINGS_ENTRIES : SETTINGS_ENTRIES.filter((entry) => !ADMIN_ONLY_SETTINGS.has(entry.key));
 }
 

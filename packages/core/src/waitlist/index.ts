@@ -55,7 +55,8 @@ const ZPropertyTypeId = z
  * (`requiredForPublic`): staff (the properties screen) may leave them blank; anyone else may not.
  * `website` is the honeypot: people never see it, a bot fills it.
  */
-export const ZWaitlistJoin = z.object({
+/** An applicant's own fields, as the join form and the staff edit both take them. */
+const ZApplicantFields = z.object({
   propertyType: ZPropertyTypeId,
   aircrafttype: zOptionalText(100),
   firstName: zRequiredText('First Name', 100),
@@ -63,6 +64,9 @@ export const ZWaitlistJoin = z.object({
   phone: ZPhoneOptional,
   email: optionalEmail,
   organization: zOptionalText(200),
+});
+
+export const ZWaitlistJoin = ZApplicantFields.extend({
   website: ZHoneypot,
   /** Card token from the payment form when WAITLIST_CHARGE > 0; the amount is the server's. */
   sourceId: z.string().trim().max(500).refine((v) => !v.includes('\u0000'), NUL_MESSAGE).optional(),
@@ -106,15 +110,8 @@ export const ZWaitlistJoinInfo = z.object({
 export type TWaitlistJoinInfo = z.infer<typeof ZWaitlistJoinInfo>;
 
 /** Staff edit (spec doc 1 §5): propertyType, firstName, lastName, status required; e-mail valid if given. */
-export const ZWaitlistApplicantUpdate = z.object({
+export const ZWaitlistApplicantUpdate = ZApplicantFields.extend({
   _id: z.string().uuid('Invalid Id'),
-  propertyType: ZPropertyTypeId,
-  aircrafttype: zOptionalText(100),
-  firstName: zRequiredText('First Name', 100),
-  lastName: zRequiredText('Last Name', 100),
-  phone: ZPhoneOptional,
-  email: optionalEmail,
-  organization: zOptionalText(200),
   status: z.enum(WAITLIST_STATUSES, { error: 'Status must be Unpaid, Paid or InProgress' }),
 });
 export type TWaitlistApplicantUpdateInput = z.input<typeof ZWaitlistApplicantUpdate>;
