@@ -1,11 +1,4 @@
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Link as RouterLink } from 'react-router';
-import { PageHeader } from '../../components/page-header';
+import { LinkListPage } from '../../components/link-list-page';
 
 const ENTRIES = [
   { to: '/properties/listings', label: 'Listings', secondary: 'Properties, images, documents and lease history' },
@@ -16,21 +9,5 @@ const ENTRIES = [
 
 /** `/properties`: the way to listings and the property master data. */
 export function PropertiesHomePage() {
-  return (
-    <>
-      <PageHeader title="Properties" backTo="/" />
-      <Paper variant="outlined" sx={{ maxWidth: 640 }}>
-        <List aria-label="Properties" disablePadding>
-          {ENTRIES.map((entry, index) => (
-            <ListItem key={entry.to} disablePadding divider={index < ENTRIES.length - 1}>
-              <ListItemButton component={RouterLink} to={entry.to}>
-                <ListItemText primary={entry.label} secondary={entry.secondary} />
-                <ChevronRightIcon aria-hidden />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      </Paper>
-    </>
-  );
+  return <LinkListPage title="Properties" backTo="/" entries={ENTRIES} />;
 }
