@@ -7,8 +7,8 @@ import {
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { hasVisibleText, htmlToText, sanitizeRichText } from '../../platform/html/index';
 import { MAIL_DELIVERY_JOB, queueMail } from '../../platform/mail/index';
-import { listApplicantEmails } from '../waitlist/index';
 import * as repo from './alerts.repo';
+import { applicantEmails } from './applicant-emails';
 
 /**
  * Staff messages (Create Notification) and sharing one by e-mail. Internal users only (the routes
@@ -33,7 +33,7 @@ export async function usersOfGroup(ctx: AppContext, group: TAlertUserGroup): Pro
     case 'INTERNAL':
       return findInternalRecipients(ctx.db);
     case 'APPLICANTS':
-      return findRecipientsByEmails(ctx.db, await listApplicantEmails(ctx.db));
+      return findRecipientsByEmails(ctx.db, await ctx.plugins.one(applicantEmails)(ctx.db));
     case 'NONE':
       return [];
   }

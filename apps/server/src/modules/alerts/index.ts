@@ -8,3 +8,4 @@ export async function registerAlerts(app: FastifyInstance, ctx: AppContext): Pro
 }
 
 export { insertAlert } from './alerts.repo';
+export { applicantEmails } from './applicant-emails';

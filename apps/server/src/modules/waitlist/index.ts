@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
+import { applicantEmails } from '../alerts/index';
 import { moduleOwner, attachmentOwners } from '../attachments/index';
+import { CARD_PAYABLES } from '../payments/index';
 import { propertyTypeUsages } from '../properties/index';
-import { countWaiting, findApplicant } from './waitlist.repo';
+import { countWaiting, findApplicant, listApplicantEmails } from './waitlist.repo';
 import { waitlistRoutes } from './waitlist.routes';
 import { joinPayable } from './waitlist.join';
 
@@ -13,12 +15,13 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
   ctx.plugins.provide(attachmentOwners, 'waitlist', moduleOwner('Waitlist', async (id, db) => !!(await findApplicant(db, id))));
   // A property type with people waiting for it cannot be deleted.
   ctx.plugins.provide(propertyTypeUsages, 'waitlist', { label: 'wait-list applicants', count: countWaiting });
-  // A paid join is paid through payments' card engine (its reconcile job included). The slot is
-  // CARD_PAYABLES, taken from the engine: importing payments' door here would close an import cycle.
-  ctx.plugins.provide(app.cardPayments.payables, 'waitlist', joinPayable(ctx.config.publicUrl));
+  // A paid join is paid through payments' card engine (its reconcile job included).
+  ctx.plugins.provide(CARD_PAYABLES, 'waitlist', joinPayable(ctx.config.publicUrl));
+  // Alerts' 'APPLICANTS' recipient group: everyone on the wait list with an e-mail.
+  ctx.plugins.provide(applicantEmails, 'waitlist', listApplicantEmails);
 }
 
 /** For the chat (applicant conversations) and the reports. */
-export { applicantTemplateFields, createChatApplicantLookup, listApplicantEmails, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
+export { applicantTemplateFields, createChatApplicantLookup, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
 export type { ChatApplicantLookup } from './waitlist.repo';
 export { applicantFiles, applicantUnreadCounts } from './applicant-hooks';
