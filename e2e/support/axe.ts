@@ -16,13 +16,17 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 }
 
 /**
- * Waits until a page shows its content: its level-1 heading, and no loader or grid still
- * fetching (a progress bar or a 'Loading' status), so axe reads what a person reads.
+ * Waits until a page shows its content: its level-1 heading, no loader or grid still fetching (a
+ * progress bar or a 'Loading' status) and no transition still running, so axe reads what a person
+ * reads.
  */
 export async function waitForPageContent(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /^Loading|Redirecting/ })).toHaveCount(0);
+  // A control that just became enabled fades to its colours (MUI's 250 ms background transition):
+  // axe must read the colours a person sees once the page is still, not a frame of the fade.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /**
