@@ -26,7 +26,15 @@ export async function waitForPageContent(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /^Loading|Redirecting/ })).toHaveCount(0);
   // A control that just became enabled fades to its colours (MUI's 250 ms background transition):
   // axe must read the colours a person sees once the page is still, not a frame of the fade.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  // Endless ones (a spinner, a skeleton's pulse) never finish and are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /**
