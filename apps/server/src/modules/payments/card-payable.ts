@@ -89,12 +89,6 @@ export interface CardEngine {
   db: Db;
   provider: PaymentProvider;
   plugins: PluginRegistry;
-  /**
-   * `CARD_PAYABLES` again, for a module that may not import payments' door at run time: the wait
-   * list is imported by alerts, which invoices reach through agreements, and payments imports
-   * invoices - so the wait list imports payments' types only, and plugs in with this slot.
-   */
-  readonly payables: typeof CARD_PAYABLES;
   /** Pay by card through this engine (`payByCard`): what it bought, or the AppError to answer. */
   pay<Order>(actor: AuditActor, request: CardRequest<Order>): Promise<CardPaid>;
 }

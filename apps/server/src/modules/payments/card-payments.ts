@@ -7,7 +7,7 @@ import { lockIdempotencyKey } from '../../platform/idempotency/index';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/provider';
 import type { PluginRegistry } from '../../platform/plugins/registry';
 import { cardAttempts, type CardAttemptRow } from './card-attempts.table';
-import { CARD_PAYABLES, payableOf, type CardEngine, type CardPaid, type CardPayable, type CardRequest } from './card-payable';
+import { payableOf, type CardEngine, type CardPaid, type CardPayable, type CardRequest } from './card-payable';
 
 /**
  * The one card-payment engine (PRODUCT-RULES 4, issue 10 item 6, issue 21 item 1), whatever is
@@ -161,7 +161,7 @@ export async function payByCard<Order>(engine: CardEngine, actor: AuditActor, re
 
 /** This app's engine (made once by registerPayments, decorated as `app.cardPayments`). */
 export function createCardEngine(db: Db, provider: PaymentProvider, plugins: PluginRegistry): CardEngine {
-  const engine: CardEngine = { db, provider, plugins, payables: CARD_PAYABLES, pay: (actor, request) => payByCard(engine, actor, request) };
+  const engine: CardEngine = { db, provider, plugins, pay: (actor, request) => payByCard(engine, actor, request) };
   return engine;
 }
 

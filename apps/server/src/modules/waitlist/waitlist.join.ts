@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { queueMail } from '../../platform/mail/index';
-// Types only: payments' door is not imported at run time here (see CardEngine.payables).
 import type { CardEngine, CardPayable } from '../payments/index';
 import { loadSystemSettings } from '../settings/index';
 import { auditApplicant } from './waitlist.presenter';
