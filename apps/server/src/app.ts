@@ -10,6 +10,7 @@ import { UPLOAD_LIMITS, type TSessionUser } from '@apron/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import accessPlugin from './platform/access/access.plugin';
+import requestAirportPlugin from './platform/tenancy/request-airport';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerWebApp } from './platform/http/web-app';
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // First of all hooks: every request runs in an airport scope of its own (platform/tenancy).
+  await app.register(requestAirportPlugin, { database });
   await app.register(cookie);
   // Square's Web Payments SDK (card form) only when Square is configured; otherwise nothing added.
   const square = squareCspAdditions(config.square);

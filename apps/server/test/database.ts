@@ -3,6 +3,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { FIRST_AIRPORT_ID } from '../src/platform/tenancy/airports.table';
+
+/** Test code outside a request or job works at the first airport (db/airport-scoped-clients.ts). */
+const UNSCOPED = { airportId: FIRST_AIRPORT_ID, system: false };
 
 /** A fresh, migrated database for one test file: a clone of the run's template. */
 export async function createTestDatabase(): Promise<Database> {
@@ -15,7 +19,7 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
     const fileUrl = new URL(url);
     fileUrl.pathname = `/${name}`;
-    const database = await openPostgres(fileUrl.toString(), 5);
+    const database = await openPostgres(fileUrl.toString(), 5, UNSCOPED);
     return {
       ...database,
       close: async () => {
@@ -33,5 +37,5 @@ export async function createTestDatabase(): Promise<Database> {
     };
   }
   const template = fs.readFileSync(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([template]) });
+  return openPglite({ loadDataDir: new Blob([template]), unscoped: UNSCOPED });
 }

@@ -5,6 +5,8 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/auth/sessions';
+import { workplaceOf } from '../src/platform/tenancy/workplace';
+import { asSystem } from '../src/platform/tenancy/airport-context';
 import { insertAccount } from '../src/modules/accounts/index';
 import type { NewAccount } from '../src/modules/accounts/accounts.test-support';
 import { companies } from '../src/modules/companies/companies.table';
@@ -81,7 +83,8 @@ export async function buildAccount(db: Db, spec: AccountSpec = {}): Promise<Retu
     companyId: spec.companyId ?? null,
     enabled: spec.enabled ?? true,
   };
-  return toSessionUser(await insertAccount(db, values));
+  const account = await insertAccount(db, values);
+  return toSessionUser(account, await workplaceOf(db, account));
 }
 
 /** A signed-in browser session for a new account, as the sign-in flow would leave it. */
@@ -104,4 +107,9 @@ export async function anonymous(t: TestApp): Promise<Caller['request']> {
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const { csrfToken } = res.json() as { csrfToken: string };
   return (options) => t.app.inject({ ...options, headers: { cookie, 'x-csrf-token': csrfToken, ...(options.headers ?? {}) } });
+}
+
+/** SQL as the tables' owner, outside the airports' policies: the job system's tables, a test's own constraint. */
+export function ownerQuery(t: Pick<TestApp, 'database'>, text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
+  return asSystem(() => t.database.query(text, values));
 }

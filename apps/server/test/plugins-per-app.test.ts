@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, signIn, type Caller, type TestApp } from './helpers';
+import { createTestApp, signIn, type Caller, type TestApp, ownerQuery } from './helpers';
 import { eventually } from './smtp-sink';
 import { attachmentOwners } from '../src/modules/attachments/index';
 import { propertyLeases } from '../src/modules/properties/index';
@@ -52,7 +52,7 @@ describe('plug-ins are per app', () => {
 
   it("a request's events nudge its own app's dispatch, and no other app's", async () => {
     const nudges = async (t: TestApp) =>
-      Number((await t.database.query(`select count(*)::int as n from pgboss.job where name = $1 and singleton_key = 'nudge'`, [EVENTS_DISPATCH_JOB])).rows[0]!.n);
+      Number((await ownerQuery(t, `select count(*)::int as n from pgboss.job where name = $1 and singleton_key like '%nudge'`, [EVENTS_DISPATCH_JOB])).rows[0]!.n);
     await Promise.all([first.app.jobs.start(), second.app.jobs.start()]);
     try {
       expect([await nudges(first), await nudges(second)]).toEqual([0, 0]);

@@ -15,6 +15,8 @@ export const ZSessionUser = z.object({
   isAdmin: z.boolean(),
   modules: z.array(z.enum(MODULES)),
   companyId: z.string().nullable(),
+  /** The airport the caller works at now (docs/airports.md); null: none (sees nothing). */
+  airportId: z.string().nullable(),
 });
 
 export const ZAccessKind = z.enum(['Internal', 'External']);

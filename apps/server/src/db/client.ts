@@ -13,6 +13,8 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
 import { DB_CASING } from './casing';
+import { AirportScopedPool, airportScopedPglite, type Unscoped } from './airport-scoped-clients';
+import { asSystem } from '../platform/tenancy/airport-context';
 
 export type Schema = typeof schema;
 /** One database interface over both drivers (PGlite embedded, node-postgres for a server). */
@@ -47,7 +49,7 @@ const STARTUP_LOCK = 728172;
 export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
 /** Open an embedded PGlite (in `dataDir`, or in memory, or from a dump) behind the interface. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; unscoped?: Unscoped }): Promise<Database> {
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
     const client = await PGlite.create({
@@ -55,13 +57,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       loadDataDir: options.loadDataDir,
       extensions: PGLITE_EXTENSIONS,
     });
-    const db = drizzlePglite({ client, schema, casing: DB_CASING }) as unknown as Db;
+    // Every statement runs in the scope of the code that sends it (airport-scoped-clients.ts).
+    const scoped = airportScopedPglite(client, options.unscoped) as PGlite;
+    const db = drizzlePglite({ client: scoped, schema, casing: DB_CASING }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
-      query: async (text, values) => client.query<Record<string, unknown>>(text, values as unknown[]),
+      query: async (text, values) => scoped.query<Record<string, unknown>>(text, values as unknown[]),
       // PGlite is single-process; the data-dir lock already keeps a second process out.
-      migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => asSystem(() => migratePglite(drizzlePglite({ client: scoped }), { migrationsFolder: MIGRATIONS_FOLDER })),
       exclusive: (work) => work(),
       dump: () => client.dumpDataDir('none'),
       close: async () => {
@@ -75,9 +79,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, unscoped: Unscoped = undefined): Promise<Database> {
   // A request waits at most this long for a connection when the database is unreachable (503).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // Every connection runs in the scope of the code that takes it (airport-scoped-clients.ts).
+  const pool = new AirportScopedPool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 }, unscoped);
   // A connection dropped by the server (restart, failover, admin kill) must not crash the
   // process. The pool listens on idle connections only; a connection checked out by a
   // transaction emits its `error` to whoever holds it, and with no listener Node exits. So every
@@ -88,7 +93,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('connect', (client) => client.on('error', warn));
   /** N instances starting together take turns: the advisory lock is held on one connection. */
   async function exclusive<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
-    const connection = await pool.connect();
+    // The lock's own connection is the platform's, not a caller's.
+    const connection = await asSystem(() => pool.connect());
     try {
       await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
       return await work(connection);
@@ -103,7 +109,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     query: async (text, values) => pool.query(text, values as unknown[]),
-    migrate: () => exclusive((connection) => migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER })),
+    migrate: () => asSystem(() => exclusive((connection) => migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER }))),
     exclusive: (work) => exclusive(() => work()),
     close: () => pool.end(),
   };

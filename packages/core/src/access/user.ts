@@ -11,11 +11,13 @@ export interface TSessionUser {
   familyName: string;
   /** Internal staff of the airport; external users belong to a company. */
   isInternal: boolean;
-  /** The account's admin flag ('Make Admin'): admin of every module the user holds. */
+  /** 'Make Admin' at the current airport: admin of every module the user holds there. */
   isAdmin: boolean;
   modules: TModule[];
   /** The company of an external (tenant) user; null for internal staff. */
   companyId: string | null;
+  /** The airport the caller works at now (the admin flag and modules are theirs there); null: none. */
+  airportId: string | null;
 }
 
 export type TAccessKind = 'Internal' | 'External';

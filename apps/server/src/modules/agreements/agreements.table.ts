@@ -3,11 +3,13 @@ import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp,
 import { companies } from '../companies/companies.table';
 import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/settings.table';
 import { properties } from '../properties/properties.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /** Lease agreements between the airport and an owner (company). Dates are calendar dates. */
 export const agreements = pgTable(
   'agreements',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     title: text().notNull(),
     agreementNum: text().notNull(),
@@ -29,7 +31,7 @@ export const agreements = pgTable(
   (t) => [
     check('agreements_status_check', sql`${t.status} in ('Active', 'Archived', 'Expiring Soon', 'Expired')`),
     check('agreements_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
-    uniqueIndex('agreements_number_unique').on(sql`lower(${t.agreementNum})`),
+    uniqueIndex('agreements_number_unique').on(t.airportId, sql`lower(${t.agreementNum})`),
     index('agreements_company_start_idx').on(t.companyId, t.startDate, t.id),
     index('agreements_start_idx').on(t.startDate, t.id),
     index('agreements_end_idx').on(t.endDate),
@@ -49,6 +51,7 @@ export const agreements = pgTable(
 export const agreementProperties = pgTable(
   'agreement_properties',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     agreementId: uuid().notNull().references(() => agreements.id, { onDelete: 'cascade' }),
     propertyId: uuid().notNull().references(() => properties.id, { onDelete: 'restrict' }),
@@ -66,6 +69,7 @@ export const agreementProperties = pgTable(
 export const securityDeposits = pgTable(
   'security_deposits',
   {
+    airportId: airportColumn(),
     agreementPropertyId: uuid().primaryKey().references(() => agreementProperties.id, { onDelete: 'cascade' }),
     amountCents: bigint({ mode: 'number' }).notNull(),
     received: boolean().notNull().default(false),
@@ -86,6 +90,7 @@ export const securityDeposits = pgTable(
 export const insurances = pgTable(
   'insurances',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     agreementPropertyId: uuid().notNull().references(() => agreementProperties.id, { onDelete: 'cascade' }),
     insuranceTypeId: uuid().notNull().references(() => insuranceTypes.id, { onDelete: 'restrict' }),
@@ -110,6 +115,7 @@ export const insurances = pgTable(
 export const aircraft = pgTable(
   'aircraft',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     agreementPropertyId: uuid().notNull().references(() => agreementProperties.id, { onDelete: 'cascade' }),
     tailNumber: text().notNull(),

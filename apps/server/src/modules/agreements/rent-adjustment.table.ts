@@ -1,6 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/properties.table';
 import { agreements } from './agreements.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Rent adjustments applied to the properties of an agreement. The unique key
@@ -10,6 +11,7 @@ import { agreements } from './agreements.table';
 export const rentAdjustments = pgTable(
   'rent_adjustments',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     agreementId: uuid().notNull().references(() => agreements.id, { onDelete: 'cascade' }),
     propertyId: uuid().notNull().references(() => properties.id, { onDelete: 'cascade' }),

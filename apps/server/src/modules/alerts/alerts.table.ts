@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../../platform/auth/accounts.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * An alert (message) and its recipients. The body is plain text for the public forms; a rich-text
@@ -8,6 +9,7 @@ import { accounts } from '../../platform/auth/accounts.table';
 export const alerts = pgTable(
   'alerts',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     /** What produced it: `contact`, `lostcard`, `notification`, ... */
     kind: text().notNull(),
@@ -23,6 +25,7 @@ export const alerts = pgTable(
 export const alertRecipients = pgTable(
   'alert_recipients',
   {
+    airportId: airportColumn(),
     alertId: uuid()
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),

@@ -1,10 +1,12 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../../platform/auth/accounts.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /** A sent calendar invite (POST Waitlist/Invite): what was sent, to whom, by whom. */
 export const invites = pgTable(
   'invites',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     /** The iCalendar UID of the event: the same in every recipient's calendar. */
     uid: text().notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TAssetFieldConfig, TAssetFieldValue } from '@apron/core/assets/index';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Master assets (asset types): name, description, enabled, colour, the form every asset of the
@@ -9,6 +10,7 @@ import type { TAssetFieldConfig, TAssetFieldValue } from '@apron/core/assets/ind
 export const assetMasters = pgTable(
   'asset_masters',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull(),
@@ -34,6 +36,7 @@ export const assetMasters = pgTable(
 export const assets = pgTable(
   'assets',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     masterId: uuid()
       .notNull()
@@ -70,6 +73,7 @@ export const assets = pgTable(
 export const assetFieldValues = pgTable(
   'asset_field_values',
   {
+    airportId: airportColumn(),
     assetId: uuid()
       .notNull()
       .references(() => assets.id, { onDelete: 'cascade' }),

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../../platform/auth/accounts.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Documents and remarks hang off an owner record (`owner_type`, `owner_id`): a property, a
@@ -11,6 +12,7 @@ import { accounts } from '../../platform/auth/accounts.table';
 export const attachments = pgTable(
   'attachments',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     ownerType: text().notNull(),
     ownerId: uuid().notNull(),
@@ -31,6 +33,7 @@ export const attachments = pgTable(
 export const remarks = pgTable(
   'remarks',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     ownerType: text().notNull(),
     ownerId: uuid().notNull(),
@@ -47,6 +50,7 @@ export const remarks = pgTable(
 export const remarkDocuments = pgTable(
   'remark_documents',
   {
+    airportId: airportColumn(),
     remarkId: uuid()
       .notNull()
       .references(() => remarks.id, { onDelete: 'cascade' }),

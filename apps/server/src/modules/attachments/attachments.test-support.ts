@@ -5,6 +5,7 @@ import { ATTACHMENT_OWNERS, hasModule, type TAttachmentOwner } from '@apron/core
 import type { DbOrTx } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
 import { attachmentOwners } from './attachments.owners';
+import { asSystem } from '../../platform/tenancy/index';
 
 /** A real 1x1 PNG. */
 export function pngBytes(): Buffer {
@@ -68,7 +69,8 @@ export function multipartBody(fields: Record<string, string>, file?: FilePart): 
 export async function registerTestOwner(t: TestApp): Promise<{ ownerType: TAttachmentOwner; createOwner(companyId?: string | null): Promise<string> }> {
   // A free owner type, or else the last one, taken from its module for this test app only.
   const ownerType = ATTACHMENT_OWNERS.find((type) => !t.plugins.byKey(attachmentOwners, type)) ?? ATTACHMENT_OWNERS[ATTACHMENT_OWNERS.length - 1]!;
-  await t.database.query('create table if not exists test_owners (id uuid primary key default gen_random_uuid(), company_id uuid)');
+  // The owner creates the table (its default privileges let the app role use it).
+  await asSystem(() => t.database.query('create table if not exists test_owners (id uuid primary key default gen_random_uuid(), company_id uuid)'));
   const companyOf = async (db: DbOrTx, id: string): Promise<{ companyId: string | null } | null> => {
     const result = (await db.execute(sql`select company_id from test_owners where id = ${id}`)) as unknown as { rows: Array<{ company_id: string | null }> };
     const row = result.rows[0];

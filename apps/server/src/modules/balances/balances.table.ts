@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * A company's ledger: Credits and Debits; balance = credits - debits (PRODUCT-RULES 7).
@@ -10,6 +11,7 @@ import { companies } from '../companies/companies.table';
 export const balanceRecords = pgTable(
   'balance_records',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     companyId: uuid().notNull().references(() => companies.id, { onDelete: 'restrict' }),
     accountNumMasked: text().notNull(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../../platform/auth/accounts.table';
 import { waitlistApplicants } from '../waitlist/waitlist.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Chat between wait-list staff and one applicant: the conversation is the applicant (spec
@@ -11,6 +12,7 @@ import { waitlistApplicants } from '../waitlist/waitlist.table';
 export const chatMessages = pgTable(
   'chat_messages',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     applicantId: uuid().notNull().references(() => waitlistApplicants.id, { onDelete: 'cascade' }),
     isAdmin: boolean().notNull(),
@@ -33,6 +35,7 @@ export const chatMessages = pgTable(
 export const chatDocuments = pgTable(
   'chat_documents',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     applicantId: uuid().notNull().references(() => waitlistApplicants.id, { onDelete: 'cascade' }),
     messageId: uuid().references(() => chatMessages.id, { onDelete: 'cascade' }),
@@ -49,6 +52,7 @@ export const chatDocuments = pgTable(
 
 /** When each side was last e-mailed about new messages (at most once per quiet period). */
 export const chatThreads = pgTable('chat_threads', {
+  airportId: airportColumn(),
   applicantId: uuid().primaryKey().references(() => waitlistApplicants.id, { onDelete: 'cascade' }),
   staffNotifiedAt: timestamp({ withTimezone: true }),
   applicantNotifiedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Owners (companies; "tenants" in the spec's data). `accounts.company_id` refers here by a
@@ -8,6 +9,7 @@ import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const companies = pgTable(
   'companies',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../../platform/auth/accounts.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Forms built with form-js. A form is a name and its versions: every save writes a new row in
@@ -9,6 +10,7 @@ import { accounts } from '../../platform/auth/accounts.table';
 export const forms = pgTable(
   'forms',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     latestVersion: integer().notNull().default(1),
@@ -22,6 +24,7 @@ export const forms = pgTable(
 export const formVersions = pgTable(
   'form_versions',
   {
+    airportId: airportColumn(),
     formId: uuid()
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
@@ -35,6 +38,7 @@ export const formVersions = pgTable(
 
 /** Files given as answers (Forms/uploadfile): judged by content, at most 5 MB. */
 export const formFiles = pgTable('form_files', {
+  airportId: airportColumn(),
   id: uuid().primaryKey().defaultRandom(),
   name: text().notNull(),
   contentType: text().notNull(),

@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { endProviderSessionsOfAccount } from '../../platform/auth/oidc-adapter';
 import { SESSION_COOKIE, createSession, endSession, toSessionUser } from '../../platform/auth/sessions';
+import { workplaceOf } from '../../platform/tenancy/workplace';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { presentAccess, presentMe } from './identity.presenter';
 import { accountForIdToken, saveSignInRequest, takeSignInRequest, updateMe } from './identity.service';
@@ -87,7 +88,7 @@ function signInRoutes(app: ZodApp, ctx: AppContext, oidc: PortalOidc): void {
       const session = await createSession(db, account.id, exchanged.idToken);
       reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
       reply.header('cache-control', 'no-store');
-      return { message: 'Welcome User' as const, returnTo: pending.returnTo, ...presentAccess(toSessionUser(account)) };
+      return { message: 'Welcome User' as const, returnTo: pending.returnTo, ...presentAccess(toSessionUser(account, await workplaceOf(db, account))) };
     },
   );
 

@@ -25,8 +25,8 @@ export async function listMasters(db: DbOrTx): Promise<MasterWithCount[]> {
 }
 
 function allMasterColumns() {
-  const { id, name, description, adhoc, module, scheduled, expression, formId, lastScheduledAt, createdAt, updatedAt } = masterInspections;
-  return { id, name, description, adhoc, module, scheduled, expression, formId, lastScheduledAt, createdAt, updatedAt };
+  const { id, airportId, name, description, adhoc, module, scheduled, expression, formId, lastScheduledAt, createdAt, updatedAt } = masterInspections;
+  return { id, airportId, name, description, adhoc, module, scheduled, expression, formId, lastScheduledAt, createdAt, updatedAt };
 }
 
 export async function findMaster(db: DbOrTx, id: string, forUpdate = false): Promise<MasterWithCount | null> {
@@ -114,7 +114,7 @@ export async function listInspections(
 function inspectionColumns() {
   const c = inspections;
   return {
-    id: c.id, masterInspectionId: c.masterInspectionId, module: c.module, subjectId: c.subjectId, subjectName: c.subjectName,
+    id: c.id, airportId: c.airportId, masterInspectionId: c.masterInspectionId, module: c.module, subjectId: c.subjectId, subjectName: c.subjectName,
     inspectorName: c.inspectorName, inspectorEmail: c.inspectorEmail, status: c.status, formId: c.formId, formVersion: c.formVersion,
     data: c.data, scheduleTick: c.scheduleTick, completedAt: c.completedAt, completedBy: c.completedBy, createdAt: c.createdAt, updatedAt: c.updatedAt,
   };

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../../platform/auth/accounts.table';
 import { forms } from '../forms/forms.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /** Settings > Master Inspection. A scheduled master creates inspections by its cron expression. */
 export const masterInspections = pgTable(
   'master_inspections',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull(),
@@ -33,6 +35,7 @@ export const masterInspections = pgTable(
 export const inspections = pgTable(
   'inspections',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     masterInspectionId: uuid()
       .notNull()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TInvoice } from '@apron/core';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
+import { createTestApp, signIn, type Caller, type TestApp, ownerQuery } from '../../../test/helpers';
 import { buildCompany, buildCycle, buildInvoice, buildLeasedAgreement, superAdmin } from './billing.test-support';
 import { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
 import { invoiceLineItems, invoices } from './invoices.table';
@@ -93,11 +93,11 @@ describe('a run that dies mid-way', () => {
     };
     // The third agreement's rent line breaks a constraint made for this test: the second chunk
     // (third and fourth agreements, two per chunk) fails after inserting its invoices.
-    await t.database.query(`alter table invoice_line_items add constraint crash_test_line check (name <> 'Rent: ${leases[2]!.propertyName}') not valid`);
+    await ownerQuery(t, `alter table invoice_line_items add constraint crash_test_line check (name <> 'Rent: ${leases[2]!.propertyName}') not valid`);
     try {
       await expect(runInvoiceCycles(t.db, '2025-06-20', { chunkSize: 2 })).rejects.toThrow();
     } finally {
-      await t.database.query('alter table invoice_line_items drop constraint crash_test_line');
+      await ownerQuery(t, 'alter table invoice_line_items drop constraint crash_test_line');
     }
     expect((await perAgreement()).map((rows) => rows.length)).toEqual([1, 1, 0, 0, 0]);
 

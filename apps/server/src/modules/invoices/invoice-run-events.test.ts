@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
+import { createTestApp, signIn, type Caller, type TestApp, ownerQuery } from '../../../test/helpers';
 import { createEventDispatch } from '../../platform/events/index';
 import { domainEvents } from '../../platform/events/events.table';
 import { mailOutbox } from '../../platform/mail/mail.table';
@@ -39,11 +39,11 @@ describe('invoice cycle run: Invoices/Created per new invoice', () => {
     const ids = leases.map((l) => l.id);
     // The third agreement's rent line breaks a constraint made for this test: the second chunk
     // (third and fourth agreements, two per chunk) rolls back after inserting its invoices.
-    await t.database.query(`alter table invoice_line_items add constraint crash_test_line check (name <> 'Rent: ${leases[2]!.propertyName}') not valid`);
+    await ownerQuery(t, `alter table invoice_line_items add constraint crash_test_line check (name <> 'Rent: ${leases[2]!.propertyName}') not valid`);
     try {
       await expect(runInvoiceCycles(t.db, '2025-06-20', { chunkSize: 2 })).rejects.toThrow();
     } finally {
-      await t.database.query('alter table invoice_line_items drop constraint crash_test_line');
+      await ownerQuery(t, 'alter table invoice_line_items drop constraint crash_test_line');
     }
     const first = await invoicesOf(ids, '2025-06-15');
     expect(first).toHaveLength(2);

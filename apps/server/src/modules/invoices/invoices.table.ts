@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { agreements } from '../agreements/agreements.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Invoice numbers come from a sequence, never max()+1: two simultaneous creates get two numbers
@@ -18,6 +19,7 @@ export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 10
 export const invoices = pgTable(
   'invoices',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     invoiceNumber: bigint({ mode: 'number' }).notNull().default(sql`nextval('invoice_number_seq')`),
     companyId: uuid().notNull().references(() => companies.id, { onDelete: 'restrict' }),
@@ -43,7 +45,7 @@ export const invoices = pgTable(
     check('invoices_totals_check', sql`${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),
     check('invoices_period_check', sql`(${t.periodStart} is null) = (${t.periodEnd} is null) and (${t.periodEnd} is null or ${t.periodEnd} >= ${t.periodStart})`),
     check('invoices_paid_status_check', sql`${t.status} <> 'Paid' or (${t.paidCents} = ${t.totalCents} and ${t.totalCents} > 0)`),
-    uniqueIndex('invoices_number_unique').on(t.invoiceNumber),
+    uniqueIndex('invoices_number_unique').on(t.airportId, t.invoiceNumber),
     // Cycle generation: exactly one invoice per agreement and period, whoever runs it.
     uniqueIndex('invoices_agreement_period_unique').on(t.agreementId, t.periodStart),
     // Grid: filter by status / company, default sort by number; date filters and sorts.
@@ -62,6 +64,7 @@ export const invoices = pgTable(
 export const invoiceLineItems = pgTable(
   'invoice_line_items',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     invoiceId: uuid().notNull().references(() => invoices.id, { onDelete: 'cascade' }),
     name: text().notNull(),

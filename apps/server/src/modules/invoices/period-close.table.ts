@@ -1,4 +1,5 @@
 import { index, date, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Closed accounting periods: each row closes the books through `closedThrough` (inclusive).
@@ -8,6 +9,7 @@ import { index, date, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 export const invoicePeriodCloses = pgTable(
   'invoice_period_closes',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     closedThrough: date({ mode: 'string' }).notNull(),
     closedBy: uuid(),

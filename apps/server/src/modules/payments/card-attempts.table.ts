@@ -3,6 +3,7 @@ import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uui
 import { companies } from '../companies/companies.table';
 import { invoices } from '../invoices/invoices.table';
 import { payments } from './payments.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Every card payment in three steps, whatever it pays for (issue 10 item 6, one engine since
@@ -30,6 +31,7 @@ export type CardPurpose = (typeof CARD_PURPOSES)[number];
 export const cardAttempts = pgTable(
   'card_attempts',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     purpose: text().$type<CardPurpose>().notNull().default('invoice'),
     idempotencyKey: text().notNull(),

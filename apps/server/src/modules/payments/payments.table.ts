@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { invoices } from '../invoices/invoices.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 5001 });
 
@@ -13,6 +14,7 @@ export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 50
 export const payments = pgTable(
   'payments',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     receiptNumber: bigint({ mode: 'number' }).notNull().default(sql`nextval('receipt_number_seq')`),
     companyId: uuid().notNull().references(() => companies.id, { onDelete: 'restrict' }),
@@ -36,7 +38,7 @@ export const payments = pgTable(
     check('payments_masked_check', sql`${t.accountNumberMasked} is null or ${t.accountNumberMasked} ~ '^\\*{4}[0-9]{0,4}$'`),
     check('payments_card_check', sql`${t.method} <> 'card' or (${t.idempotencyKey} is not null and ${t.providerRef} is not null)`),
     uniqueIndex('payments_idempotency_unique').on(t.idempotencyKey),
-    uniqueIndex('payments_receipt_number_unique').on(t.receiptNumber),
+    uniqueIndex('payments_receipt_number_unique').on(t.airportId, t.receiptNumber),
     index('payments_invoice_idx').on(t.invoiceId, t.createdAt),
     index('payments_company_idx').on(t.companyId, t.createdAt),
   ],

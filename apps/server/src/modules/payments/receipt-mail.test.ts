@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TInvoice } from '@apron/core';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
+import { createTestApp, signIn, type Caller, type TestApp, ownerQuery } from '../../../test/helpers';
 import { eventually, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { createMailDelivery } from '../../platform/mail/index';
@@ -30,7 +30,7 @@ const APPROVE = 'test:4242 4242 4242 4242';
 const pay = (invoice: TInvoice, key: string) =>
   tenant.request({ method: 'POST', url: `/api/Invoices/Pay/${invoice._id}`, payload: { lineIds: [invoice.lineItems[0]!._id], sourceToken: APPROVE }, headers: { 'idempotency-key': key } });
 const receiptJobs = async () =>
-  (await t.database.query(`select data, state from pgboss.job where name = $1`, [RECEIPT_PDF_JOB])).rows.map((r) => ({ ...(r.data as { paymentIds: string[] }), state: String(r.state) }));
+  (await ownerQuery(t, `select data, state from pgboss.job where name = $1`, [RECEIPT_PDF_JOB])).rows.map((r) => ({ ...(r.data as { paymentIds: string[] }), state: String(r.state) }));
 
 describe('receipt e-mails', () => {
   it('a card payment resent with the same key gets one receipt e-mail, sent once with one PDF', async () => {

@@ -2,22 +2,25 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /** Property types (T-hangar, office ...); a type lists the custom attributes its properties carry. */
 export const propertyTypes = pgTable(
   'property_types',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('property_types_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('property_types_name_unique').on(t.airportId, sql`lower(${t.name})`)],
 );
 
 export const propertyAttributes = pgTable(
   'property_attributes',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull().default(''),
@@ -28,7 +31,7 @@ export const propertyAttributes = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('property_attributes_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('property_attributes_name_unique').on(t.airportId, sql`lower(${t.name})`),
     check('property_attributes_type_check', sql`${t.attributeType} in ('Text', 'Numeric', 'Date')`),
   ],
 );
@@ -37,6 +40,7 @@ export const propertyAttributes = pgTable(
 export const propertyTypeAttributes = pgTable(
   'property_type_attributes',
   {
+    airportId: airportColumn(),
     typeId: uuid().notNull().references(() => propertyTypes.id, { onDelete: 'cascade' }),
     attributeId: uuid().notNull().references(() => propertyAttributes.id, { onDelete: 'restrict' }),
     position: integer().notNull(),
@@ -47,13 +51,14 @@ export const propertyTypeAttributes = pgTable(
 export const propertyAreas = pgTable(
   'property_areas',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('property_areas_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('property_areas_name_unique').on(t.airportId, sql`lower(${t.name})`)],
 );
 
 /**
@@ -65,6 +70,7 @@ export const propertyAreas = pgTable(
 export const properties = pgTable(
   'properties',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull(),
@@ -99,6 +105,7 @@ export const properties = pgTable(
 export const propertyAttributeValues = pgTable(
   'property_attribute_values',
   {
+    airportId: airportColumn(),
     propertyId: uuid().notNull().references(() => properties.id, { onDelete: 'cascade' }),
     attributeId: uuid().notNull().references(() => propertyAttributes.id, { onDelete: 'cascade' }),
     value: text().notNull(),
@@ -109,6 +116,7 @@ export const propertyAttributeValues = pgTable(
 export const propertyImages = pgTable(
   'property_images',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     propertyId: uuid().notNull().references(() => properties.id, { onDelete: 'cascade' }),
     storageKey: text().notNull(),

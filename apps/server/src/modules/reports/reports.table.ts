@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Saved interactive charts: the spec's "server-defined reports" (label, baseUrl, chartId) that
@@ -9,6 +10,7 @@ import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const savedReports = pgTable(
   'saved_reports',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     label: text().notNull(),
     measure: text().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Settings master data: one table per type of `MASTER_TYPES` (packages/core). Names are unique
@@ -13,19 +14,20 @@ const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 
 export const documentTypes = pgTable(
   'document_types',
-  { id: id(), name: text().notNull(), description: text().notNull().default(''), createdAt: createdAt(), updatedAt: updatedAt() },
-  (t) => [uniqueIndex('document_types_name_unique').on(sql`lower(${t.name})`), index('document_types_created_idx').on(t.createdAt)],
+  { id: id(), airportId: airportColumn(), name: text().notNull(), description: text().notNull().default(''), createdAt: createdAt(), updatedAt: updatedAt() },
+  (t) => [uniqueIndex('document_types_name_unique').on(t.airportId, sql`lower(${t.name})`), index('document_types_created_idx').on(t.createdAt)],
 );
 
 export const insuranceTypes = pgTable(
   'insurance_types',
-  { id: id(), name: text().notNull(), description: text().notNull().default(''), createdAt: createdAt(), updatedAt: updatedAt() },
-  (t) => [uniqueIndex('insurance_types_name_unique').on(sql`lower(${t.name})`), index('insurance_types_created_idx').on(t.createdAt)],
+  { id: id(), airportId: airportColumn(), name: text().notNull(), description: text().notNull().default(''), createdAt: createdAt(), updatedAt: updatedAt() },
+  (t) => [uniqueIndex('insurance_types_name_unique').on(t.airportId, sql`lower(${t.name})`), index('insurance_types_created_idx').on(t.createdAt)],
 );
 
 export const invoiceCycles = pgTable(
   'invoice_cycles',
   {
+    airportId: airportColumn(),
     id: id(),
     name: text().notNull(),
     description: text().notNull().default(''),
@@ -36,7 +38,7 @@ export const invoiceCycles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('invoice_cycles_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('invoice_cycles_name_unique').on(t.airportId, sql`lower(${t.name})`),
     index('invoice_cycles_due_days_idx').on(t.dueDays),
     index('invoice_cycles_created_idx').on(t.createdAt),
     check('invoice_cycles_due_days_range', sql`${t.dueDays} between 0 and 365`),
@@ -51,6 +53,7 @@ export const invoiceCycles = pgTable(
 export const paymentTypes = pgTable(
   'payment_types',
   {
+    airportId: airportColumn(),
     id: id(),
     name: text().notNull(),
     description: text().notNull().default(''),
@@ -63,7 +66,7 @@ export const paymentTypes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('payment_types_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('payment_types_name_unique').on(t.airportId, sql`lower(${t.name})`),
     index('payment_types_sku_type_idx').on(t.skuType),
     index('payment_types_created_idx').on(t.createdAt),
     check('payment_types_sku_type_known', sql`${t.skuType} in ('CPI', 'Flat', 'Percent')`),
@@ -79,6 +82,7 @@ export const paymentTypes = pgTable(
 export const notices = pgTable(
   'notices',
   {
+    airportId: airportColumn(),
     id: id(),
     name: text().notNull(),
     description: text().notNull().default(''),
@@ -91,7 +95,7 @@ export const notices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('notices_key_unique').on(sql`lower(${t.key})`),
+    uniqueIndex('notices_key_unique').on(t.airportId, sql`lower(${t.key})`),
     index('notices_name_idx').on(sql`lower(${t.name})`),
     index('notices_module_idx').on(t.module),
     index('notices_created_idx').on(t.createdAt),
@@ -102,6 +106,7 @@ export const notices = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
+    airportId: airportColumn(),
     id: id(),
     name: text().notNull(),
     module: text().notNull(),
@@ -113,7 +118,7 @@ export const notifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('notifications_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('notifications_name_unique').on(t.airportId, sql`lower(${t.name})`),
     index('notifications_module_trigger_idx').on(t.module, t.trigger),
     index('notifications_created_idx').on(t.createdAt),
     check('notifications_module_known', sql`${t.module} in ('Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist', 'Inspections', 'Workorders', 'Assets')`),
@@ -125,8 +130,8 @@ export const notifications = pgTable(
 /** Name/value pairs typed by name (`SYSTEM_SETTINGS` in core); every known name always exists. */
 export const systemSettings = pgTable(
   'system_settings',
-  { id: id(), name: text().notNull(), value: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() },
-  (t) => [uniqueIndex('system_settings_name_unique').on(t.name), index('system_settings_created_idx').on(t.createdAt)],
+  { id: id(), airportId: airportColumn(), name: text().notNull(), value: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() },
+  (t) => [uniqueIndex('system_settings_name_unique').on(t.airportId, t.name), index('system_settings_created_idx').on(t.createdAt)],
 );
 
 export type DocumentTypeRow = typeof documentTypes.$inferSelect;

@@ -12,7 +12,7 @@ export async function ensureSystemSettings(db: DbOrTx): Promise<void> {
   await db
     .insert(systemSettings)
     .values(SYSTEM_SETTING_NAMES.map((name) => ({ name, value: SYSTEM_SETTINGS[name].defaultValue })))
-    .onConflictDoNothing({ target: systemSettings.name });
+    .onConflictDoNothing({ target: [systemSettings.airportId, systemSettings.name] });
 }
 
 /** Stored values by name, for `readSetting(values, 'WAITLIST_CHARGE')` from core. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { invoices } from '../invoices/invoices.table';
 import { payments } from '../payments/payments.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * The nightly rate per aircraft type (PRODUCT-RULES 9). The six types of doc 2 §9 are fixed (the
@@ -12,13 +13,14 @@ import { payments } from '../payments/payments.table';
 export const tiedownRates = pgTable(
   'tiedown_rates',
   {
-    aircraftType: text().primaryKey(),
+    airportId: airportColumn(),
+    aircraftType: text().notNull(),
     rateCents: bigint({ mode: 'number' }).notNull(),
     sortOrder: integer().notNull(),
     updatedBy: uuid(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('tiedown_rates_rate_check', sql`${t.rateCents} > 0 and ${t.rateCents} <= 10000000`)],
+  (t) => [primaryKey({ columns: [t.airportId, t.aircraftType] }), check('tiedown_rates_rate_check', sql`${t.rateCents} > 0 and ${t.rateCents} <= 10000000`)],
 );
 
 /**
@@ -30,6 +32,7 @@ export const tiedownRates = pgTable(
 export const tiedownRequests = pgTable(
   'tiedown_requests',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     firstName: text().notNull(),
     lastName: text().notNull(),
@@ -69,10 +72,12 @@ export const tiedownRequests = pgTable(
 export const tiedownPayer = pgTable(
   'tiedown_payer',
   {
-    id: integer().primaryKey().default(1),
+    airportId: airportColumn(),
+    id: integer().notNull().default(1),
     companyId: uuid().notNull().references(() => companies.id, { onDelete: 'restrict' }),
   },
-  (t) => [check('tiedown_payer_one_row', sql`${t.id} = 1`)],
+  // One row per airport.
+  (t) => [primaryKey({ columns: [t.airportId, t.id] }), check('tiedown_payer_one_row', sql`${t.id} = 1`)],
 );
 
 export type TiedownRequestRow = typeof tiedownRequests.$inferSelect;

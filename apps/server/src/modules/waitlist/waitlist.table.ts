@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { propertyTypes } from '../properties/properties.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Wait-list applicants (spec doc 1 §3). The queue of a property type is ordered by `queued_at`,
@@ -14,6 +15,7 @@ import { propertyTypes } from '../properties/properties.table';
 export const waitlistApplicants = pgTable(
   'waitlist_applicants',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     propertyTypeId: uuid().notNull().references(() => propertyTypes.id, { onDelete: 'restrict' }),
     aircraftType: text().notNull().default(''),
@@ -49,6 +51,7 @@ export type NewApplicant = typeof waitlistApplicants.$inferInsert;
 export const waitlistFactSheets = pgTable(
   'waitlist_fact_sheets',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     size: integer().notNull(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { forms } from '../forms/forms.table';
 import { inspections, masterInspections } from '../inspections/inspections.table';
+import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
  * Master work orders (Settings > Master Workorder). `form_id` names a form of the forms module
@@ -10,6 +11,7 @@ import { inspections, masterInspections } from '../inspections/inspections.table
 export const masterWorkorders = pgTable(
   'master_workorders',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull(),
@@ -31,6 +33,7 @@ export const masterWorkorders = pgTable(
 export const workorderAutoRules = pgTable(
   'workorder_auto_rules',
   {
+    airportId: airportColumn(),
     masterInspectionId: uuid()
       .primaryKey()
       .references(() => masterInspections.id, { onDelete: 'cascade' }),
@@ -44,6 +47,7 @@ export const workorderAutoRules = pgTable(
 export const workorders = pgTable(
   'workorders',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     masterWorkorderId: uuid()
       .notNull()
@@ -76,7 +80,7 @@ export const workorders = pgTable(
     check('workorders_status_check', sql`${t.status} in ('Created', 'In Progress', 'Completed')`),
     check('workorders_completed_stamp', sql`(${t.status} = 'Completed') = (${t.completedAt} is not null)`),
     check('workorders_contractor_assigned', sql`${t.autoOpened} or (${t.contractorName} <> '' and ${t.contractorEmail} <> '')`),
-    uniqueIndex('workorders_ref_number_unique').on(sql`lower(${t.refNumber})`),
+    uniqueIndex('workorders_ref_number_unique').on(t.airportId, sql`lower(${t.refNumber})`),
     // A retried inspection completion opens no second work order.
     uniqueIndex('workorders_auto_inspection_unique').on(t.inspectionId).where(sql`${t.autoOpened}`),
     index('workorders_master_created_idx').on(t.masterWorkorderId, t.createdAt, t.id),

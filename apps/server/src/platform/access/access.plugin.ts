@@ -103,8 +103,14 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
   // parsed or validated, so a caller without access learns nothing of its rules (PRODUCT-RULES 30).
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (!access) return;
+    if (!access) {
+      // Pages outside the API (the sign-in pages, the web app) are a visitor's.
+      request.airportScope.airportId = await app.visitorAirportOf(request);
+      return;
+    }
     await authenticate(request);
+    // From here on every query of the request sees the caller's airport only (platform/tenancy).
+    request.airportScope.airportId = request.user ? request.user.airportId : await app.visitorAirportOf(request);
     if (!request.user && requiresUser(access)) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
     checkCsrf(request);
     // A policy function sees the raw path parameters (strings, not yet validated).
@@ -126,4 +132,4 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
   });
 }
 
-export default fp(accessPlugin, { name: 'apron-access' });
+export default fp(accessPlugin, { name: 'apron-access', dependencies: ['apron-request-airport'] });

@@ -41,6 +41,8 @@ describe('health and the access rules', () => {
     const { default: accessPlugin } = await import('./access.plugin');
     const app = Fastify();
     await app.register(cookie);
+    const { default: requestAirportPlugin } = await import('../tenancy/request-airport');
+    await app.register(requestAirportPlugin, { database: t.database });
     await app.register(accessPlugin, { db: t.db, sessionSecret: 'x'.repeat(32), secureCookies: false });
     expect(() => app.get('/api/unguarded', async () => 'open')).toThrow(/declares no access rule/);
     await app.close();

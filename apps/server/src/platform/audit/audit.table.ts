@@ -1,9 +1,11 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../tenancy/airport-column';
 
 /** Who changed what, when: one row per create, update or delete, written in the same transaction. */
 export const auditLog = pgTable(
   'audit_log',
   {
+    airportId: airportColumn(),
     id: bigserial({ mode: 'number' }).primaryKey(),
     actorId: uuid(),
     actorEmail: text(),

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../http/list-sort';
 import { accounts, type AccountRow } from './accounts.table';
 import { containsPattern } from '../http/list-search';
+import { recordWorkAtCurrentAirport } from '../tenancy/workplace';
 
 /**
  * The account store. Accounts are who can sign in — sessions, bearer tokens, password links and
@@ -22,6 +23,7 @@ export async function countAccounts(db: DbOrTx): Promise<number> {
 
 export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<AccountRow> {
   const [row] = await db.insert(accounts).values({ ...values, email: values.email.toLowerCase() }).returning();
+  await recordWorkAtCurrentAirport(db, row!);
   return row!;
 }
 
@@ -82,6 +84,7 @@ export async function updateAccountRow(db: DbOrTx, id: string, values: Partial<N
     .set({ ...values, updatedAt: new Date() })
     .where(eq(accounts.id, id))
     .returning();
+  if (values.isAdmin !== undefined || values.modules !== undefined) await recordWorkAtCurrentAirport(db, row!);
   return row!;
 }
 

@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table';
+import { airports } from '../tenancy/airports.table';
 
 /**
  * Browser sessions (backend-for-frontend). The cookie holds a random token; only its SHA-256
@@ -15,6 +16,8 @@ export const sessions = pgTable(
     csrfToken: text().notNull(),
     /** The provider's id token, kept server-side for the end-session (logout) hint. */
     idToken: text(),
+    /** The airport the session works at now (the switcher); null = the account's first. */
+    airportId: uuid().references(() => airports.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -7,6 +7,7 @@ import type { AccountRow } from './accounts.table';
 import { loadSigningKeys, publicJwks } from './oidc-keys';
 import { apiResource, builtInIssuer } from './oidc-provider';
 import { toSessionUser } from './sessions';
+import { workplaceOf } from '../tenancy/workplace';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,7 +43,7 @@ export function createBearerVerifier(config: Config, db: DbOrTx): (token: string
       return null;
     }
     const account = await accountOf(db, config, payload);
-    return account?.enabled ? toSessionUser(account) : null;
+    return account?.enabled ? toSessionUser(account, await workplaceOf(db, account)) : null;
   };
 }
 

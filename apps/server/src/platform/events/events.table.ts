@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../tenancy/airport-column';
 
 /**
  * Domain events, outbox style: a module writes one row in the transaction of its change
@@ -10,6 +11,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'dr
 export const domainEvents = pgTable(
   'domain_events',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     /** The module whose record changed, as notification rules name it: `Company`, `Invoices`, ... */
     module: text().notNull(),

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp, ownerQuery } from '../../../test/helpers';
 import { eventually } from '../../../test/smtp-sink';
 import { startFaultProxy, type FaultProxy } from '../../../test/pg-fault-proxy';
 import { openPostgres, type Database } from '../../db/client';
@@ -75,7 +75,7 @@ describe.skipIf(!url)('a database blip while a job runs (PostgreSQL only: the em
   }
 
   async function jobState(round: number): Promise<{ state: string; retries: number } | undefined> {
-    const { rows } = await t.database.query(`select state, retry_count from pgboss.job where name = $1 and (data->>'round')::int = $2`, [QUEUE, round]);
+    const { rows } = await ownerQuery(t, `select state, retry_count from pgboss.job where name = $1 and (data->>'round')::int = $2`, [QUEUE, round]);
     return rows[0] && { state: String(rows[0].state), retries: Number(rows[0].retry_count) };
   }
 

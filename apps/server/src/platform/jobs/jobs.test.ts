@@ -1,6 +1,7 @@
+import { asSystem } from '../tenancy/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, buildAccount, type TestApp } from '../../../test/helpers';
+import { createTestApp, buildAccount, type TestApp, ownerQuery } from '../../../test/helpers';
 import { eventually } from '../../../test/smtp-sink';
 import { sessions, signInRequests } from '../auth/auth.table';
 import { createSession } from '../auth/sessions';
@@ -36,7 +37,7 @@ describe('jobs', () => {
     await eventually(() => received.length >= 2);
     expect(received.map((d) => d.n).sort()).toEqual([1, 2]);
 
-    const { rows } = await t.database.query(`select name, cron from pgboss.schedule where name = 'test-cron'`);
+    const { rows } = await ownerQuery(t, `select name, cron from pgboss.schedule where name = 'test-cron'`);
     expect(rows).toEqual([{ name: 'test-cron', cron: '*/5 * * * *' }]);
 
     await jobs.stop();
@@ -53,7 +54,7 @@ describe('jobs', () => {
   it('registers the platform jobs with the app (mail delivery and the nightly clean-up)', async () => {
     await t.app.jobs.start();
     try {
-      const { rows } = await t.database.query(`select name from pgboss.schedule order by name`);
+      const { rows } = await ownerQuery(t, `select name from pgboss.schedule order by name`);
       expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([CLEANUP_JOB, PLANNER_STATISTICS_JOB, 'mail-deliver']));
     } finally {
       await t.app.jobs.stop();
@@ -80,7 +81,8 @@ describe('jobs', () => {
   it("the nightly statistics refresh tells the planner how many rows a table holds (the embedded database has no autovacuum)", async () => {
     const user = await buildAccount(t.db);
     for (let i = 0; i < 25; i++) await createSession(t.db, user.id);
-    await refreshPlannerStatistics(t.db);
+    // A deployment job: it runs as the tables' owner (only an owner may analyze a table).
+    await asSystem(() => refreshPlannerStatistics(t.db));
     const { rows } = await t.database.query(`select reltuples::int as rows from pg_class where relname = 'sessions' and relkind = 'r'`);
     const { rows: counted } = await t.database.query(`select count(*)::int as rows from sessions`);
     expect(rows).toEqual(counted);
@@ -97,7 +99,7 @@ describe('jobs', () => {
     const [taken] = await dead.fetch(queue);
     expect(taken).toBeDefined();
     await dead.stop({ graceful: false, close: false });
-    const { rows } = await t.database.query(`select state from pgboss.job where id = $1`, [taken!.id]);
+    const { rows } = await ownerQuery(t, `select state from pgboss.job where id = $1`, [taken!.id]);
     expect(rows[0]!.state).toBe('active');
 
     // The restarted instance runs it to completion.
@@ -114,7 +116,7 @@ describe('jobs', () => {
     try {
       await eventually(() => handled.length > 0, 20_000);
       expect(handled).toEqual([{ agreement: 'A-1' }]);
-      await eventually(async () => (await t.database.query(`select state from pgboss.job where id = $1`, [taken!.id])).rows[0]?.state === 'completed');
+      await eventually(async () => (await ownerQuery(t, `select state from pgboss.job where id = $1`, [taken!.id])).rows[0]?.state === 'completed');
     } finally {
       await restarted.stop();
     }
@@ -132,7 +134,7 @@ describe('jobs', () => {
     await jobs.start();
     try {
       await jobs.send(queue, {});
-      await eventually(async () => (await t.database.query(`select state from pgboss.job where name = $1`, [queue])).rows[0]?.state === 'completed', 20_000);
+      await eventually(async () => (await ownerQuery(t, `select state from pgboss.job where name = $1`, [queue])).rows[0]?.state === 'completed', 20_000);
       expect(runs).toBe(1);
     } finally {
       await jobs.stop();
@@ -149,7 +151,7 @@ describe('jobs', () => {
     try {
       await jobs.send(queue, { n: 1 }, { singletonKey: 'payment:1' });
       await jobs.send(queue, { n: 2 }, { singletonKey: 'payment:2' });
-      const { rows } = await t.database.query(`select data from pgboss.job where name = $1 order by data->>'n'`, [queue]);
+      const { rows } = await ownerQuery(t, `select data from pgboss.job where name = $1 order by data->>'n'`, [queue]);
       expect(rows.map((r) => r.data)).toEqual([{ n: 1 }, { n: 2 }]);
     } finally {
       await jobs.stop();

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { pgBossAdapter } from './pg-boss-adapter';
 import { startQueueWorker, type QueueWorker } from './queue-worker';
 import { JOB_RETRY } from './retry-schedule';
+import { asDeployment, perAirport, stampAirport } from './airport-jobs';
 
 /**
  * Background work: cron schedules and queues on pg-boss, in the application's own database
@@ -28,6 +29,11 @@ export interface JobOptions {
   /** Jobs fetched per poll; the handler still gets them one at a time. */
   batchSize?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * 'airport' (default): the handler runs for the airport the job was sent from, or once per
+   * airport (airport-jobs.ts). 'deployment': once, as the platform (its own tables, maintenance).
+   */
+  scope?: 'airport' | 'deployment';
 }
 
 export interface Jobs {
@@ -70,7 +76,7 @@ const CRON_TICK_QUEUE = '__pgboss__send-it';
 /** How long a stop waits for running handlers. */
 const STOP_TIMEOUT_MS = 10_000;
 const SINGLETON_SECONDS = 6 * 60 * 60;
-const JOB_DEFAULTS: Required<JobOptions> = { expireInSeconds: 15 * 60, retryDelaySeconds: JOB_RETRY.delaySeconds, retryLimit: JOB_RETRY.limit, batchSize: 1, pollingIntervalSeconds: 2 };
+const JOB_DEFAULTS: Required<JobOptions> = { expireInSeconds: 15 * 60, retryDelaySeconds: JOB_RETRY.delaySeconds, retryLimit: JOB_RETRY.limit, batchSize: 1, pollingIntervalSeconds: 2, scope: 'airport' };
 
 function queueOptions(options: Required<JobOptions>) {
   return { retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: options.expireInSeconds };
@@ -106,7 +112,8 @@ export function createJobs(settings: JobsOptions): Jobs {
   function define(definition: Definition): void {
     if (definitions.has(definition.name)) throw new Error(`Job ${definition.name} is defined twice`);
     if (boss) throw new Error(`Job ${definition.name} defined after jobs started`);
-    definitions.set(definition.name, definition);
+    const handler = definition.options.scope === 'deployment' ? asDeployment(definition.handler) : perAirport(settings.database, definition.handler);
+    definitions.set(definition.name, { ...definition, handler });
   }
 
   /** Creates the queue, or brings an existing one (made by an older version) to these options. */
@@ -134,7 +141,9 @@ export function createJobs(settings: JobsOptions): Jobs {
     await settings.database.exclusive(() => createOrUpdateQueue(instance, name));
   }
 
-  async function send(name: string, data: object = {}, sendOptions: { singletonKey?: string } = {}): Promise<void> {
+  async function send(name: string, unstamped: object = {}, options: { singletonKey?: string } = {}): Promise<void> {
+    // The job runs for the airport it is sent from (airport-jobs.ts).
+    const { data, ...sendOptions } = stampAirport(unstamped, options.singletonKey);
     if (!boss) {
       // Before start: one pending job per singleton key, as the queue would keep it.
       if (sendOptions.singletonKey && pending.some((job) => job.name === name && job.options.singletonKey === sendOptions.singletonKey)) return;

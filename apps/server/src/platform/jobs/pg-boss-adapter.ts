@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { asSystem } from '../tenancy/airport-context';
 
 type QueryResult = { rows: unknown[] };
 
@@ -13,25 +14,29 @@ type QueryResult = { rows: unknown[] };
  *   parameters (its schema migration, `BEGIN; ...; COMMIT`), which the extended protocol behind
  *   `query` refuses, so those go through `exec` (simple protocol) and return the last result.
  *   PGlite serialises every query and transaction, so pg-boss's scripts stay atomic.
+ *
+ * The queue tables are the platform's own, outside any airport: pg-boss's SQL runs as `system`
+ * (the owner role), whichever request or job sends a job. The job's airport travels in its data.
  */
 export function pgBossAdapter(database: Database): PgBoss.Db {
   if (database.kind === 'pglite') {
     const client = pgliteClient(database);
     return {
-      async executeSql(text: string, values?: unknown[]): Promise<QueryResult> {
-        if (!values || values.length === 0) {
-          const results = await client.exec(text);
-          return results[results.length - 1] ?? { rows: [] };
-        }
-        return client.query(text, values);
-      },
+      executeSql: (text: string, values?: unknown[]): Promise<QueryResult> =>
+        asSystem(async () => {
+          if (!values || values.length === 0) {
+            const results = await client.exec(text);
+            return results[results.length - 1] ?? { rows: [] };
+          }
+          return client.query(text, values);
+        }),
     };
   }
-  return { executeSql: (text: string, values?: unknown[]) => database.query(text, values) };
+  return { executeSql: (text: string, values?: unknown[]) => asSystem(() => database.query(text, values)) };
 }
 
 /** Drizzle keeps its driver client as `$client`; the PGlite instance behind `Database`. */
-function pgliteClient(database: Database): PGlite {
+function pgliteClient(database: Database): Pick<PGlite, 'exec' | 'query'> {
   const client = (database.db as unknown as { $client?: PGlite }).$client;
   if (!client || typeof client.exec !== 'function') throw new Error('The embedded database client is not available to the job system');
   return client;

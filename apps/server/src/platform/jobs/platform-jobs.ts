@@ -48,7 +48,7 @@ export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext
   );
   // Domain events (notification rules) delivered after commit, once.
   registerEventDispatch(app, ctx);
-  ctx.jobs.schedule(CLEANUP_JOB, '17 3 * * *', () => deleteExpiredRecords(ctx.db), { expireInSeconds: 10 * 60 });
-  ctx.jobs.schedule(PLANNER_STATISTICS_JOB, '47 3 * * *', () => refreshPlannerStatistics(ctx.db), { expireInSeconds: 30 * 60 });
+  ctx.jobs.schedule(CLEANUP_JOB, '17 3 * * *', () => deleteExpiredRecords(ctx.db), { expireInSeconds: 10 * 60, scope: 'deployment' });
+  ctx.jobs.schedule(PLANNER_STATISTICS_JOB, '47 3 * * *', () => refreshPlannerStatistics(ctx.db), { expireInSeconds: 30 * 60, scope: 'deployment' });
   app.addHook('onClose', async () => delivery.close());
 }

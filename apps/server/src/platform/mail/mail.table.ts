@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { airportColumn } from '../tenancy/airport-column';
 
 /**
  * Every e-mail is written here first, in the transaction of the change that causes it; a job
@@ -7,6 +8,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
+    airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
     to: text().array().notNull(),
     subject: text().notNull(),

@@ -1,0 +1,22 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { asSystem } from './airport-context';
+import { airports, type AirportRow } from './airports.table';
+
+/** The airports table is outside row-level security (it is what the server chooses from). */
+
+export type NewAirport = typeof airports.$inferInsert;
+
+export async function insertAirport(db: DbOrTx, values: NewAirport): Promise<AirportRow> {
+  const [row] = await db.insert(airports).values(values).returning();
+  return row!;
+}
+
+export async function listAirports(db: DbOrTx): Promise<AirportRow[]> {
+  return asSystem(() => db.select().from(airports).orderBy(asc(airports.createdAt), asc(airports.id)));
+}
+
+export async function findAirport(db: DbOrTx, id: string): Promise<AirportRow | null> {
+  const [row] = await db.select().from(airports).where(eq(airports.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,10 @@
+/**
+ * Airports: the tenancy of the deployment (docs/adr/0007-airports.md). Business tables carry
+ * `airport_id` and PostgreSQL's row-level security keeps each airport's rows to itself; this
+ * platform service names the airport of the work running now.
+ */
+export { asSystem, currentAirportId, currentAirportScope, withAirport, type AirportScope } from './airport-context';
+export { airportColumn } from './airport-column';
+export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
+export { findAirport, insertAirport, listAirports, type NewAirport } from './airports.repo';
+export { workplaceOf, type Workplace } from './workplace';

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { asSystem, continueInScope, type AirportScope } from './airport-context';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's airport scope: named once the caller is known (access plugin). */
+    airportScope: AirportScope;
+  }
+}
+
+/** How long the list of airports' host names is reused before it is read again. */
+const AIRPORTS_CACHE_MS = 10_000;
+
+interface PublicAirports {
+  byHost: Map<string, string>;
+  fallback: string | null;
+  readAt: number;
+}
+
+/**
+ * Every request runs in an airport scope of its own (airport-context.ts) from its first hook, so
+ * nothing it does can use another request's airport. The scope starts with no airport; the access
+ * plugin names it as soon as the caller is known: a signed-in caller's airport is where they work
+ * now (workplace.ts); a visitor's is the airport whose public host name the request came to, or
+ * the first airport (a deployment with one airport keeps its URLs).
+ */
+async function requestAirportPlugin(app: FastifyInstance, options: { database: Database }): Promise<void> {
+  app.decorateRequest('airportScope', null as unknown as AirportScope);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const scope: AirportScope = { airportId: null, system: false };
+    request.airportScope = scope;
+    continueInScope(scope, done);
+  });
+
+  let cached: PublicAirports | null = null;
+  async function publicAirports(): Promise<PublicAirports> {
+    if (cached && Date.now() - cached.readAt < AIRPORTS_CACHE_MS) return cached;
+    const { rows } = await asSystem(() =>
+      options.database.query('select id, lower(public_host) as host from airports where enabled order by created_at, id'),
+    );
+    const byHost = new Map<string, string>();
+    for (const row of rows) if (row.host) byHost.set(String(row.host), String(row.id));
+    cached = { byHost, fallback: rows[0] ? String(rows[0].id) : null, readAt: Date.now() };
+    return cached;
+  }
+
+  app.decorate('visitorAirportOf', async (request: FastifyRequest): Promise<string | null> => {
+    const airports = await publicAirports();
+    return airports.byHost.get(request.hostname.toLowerCase().replace(/:\d+$/, '')) ?? airports.fallback;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The airport a visitor's request is for (its host name, else the first airport). */
+    visitorAirportOf(request: FastifyRequest): Promise<string | null>;
+  }
+}
+
+export default fp(requestAirportPlugin, { name: 'apron-request-airport' });

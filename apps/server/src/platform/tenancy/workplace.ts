@@ -1,0 +1,69 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import type { AccountRow } from '../auth/accounts.table';
+import { airportMemberships } from './airports.table';
+
+/**
+ * Where an account works now and what it may do there (docs/airports.md, "People"):
+ *
+ * - a company user: the airport of their company (companies belong to one airport); no modules;
+ * - anyone else (staff; inspectors and contractors who sign in without a company): the airport
+ *   the session chose (the switcher), while the account still works there, else the first airport
+ *   the account works at; the admin flag and modules are its membership's at that airport.
+ *
+ * An account with neither works nowhere: its requests see no airport's rows (fail closed).
+ */
+export interface Workplace {
+  airportId: string | null;
+  isAdmin: boolean;
+  modules: string[];
+}
+
+/** The chosen airport of a staff account, as SQL (the session lookup prepares it once). */
+export function staffAirportSql(accountId: AnyPgColumn | SQL, chosen: AnyPgColumn | SQL | null): SQL {
+  const first = sql`(select mm.airport_id from airport_memberships mm where mm.account_id = ${accountId} order by mm.created_at, mm.airport_id limit 1)`;
+  if (!chosen) return first;
+  return sql`coalesce((select mm.airport_id from airport_memberships mm where mm.account_id = ${accountId} and mm.airport_id = ${chosen}), ${first})`;
+}
+
+/** A company user's airport, as SQL (a security-definer function: the policies hide companies until an airport is set). */
+export function companyAirportSql(companyId: AnyPgColumn | SQL): SQL {
+  return sql`apron_company_airport(${companyId})`;
+}
+
+/** The workplace of an account outside a session (bearer tokens, the sign-in answer). */
+export async function workplaceOf(db: DbOrTx, account: AccountRow, chosenAirportId: string | null = null): Promise<Workplace> {
+  if (account.companyId) {
+    const [row] = await db.select({ airportId: companyAirportSql(sql`${account.companyId}::uuid`) }).from(sql`(select 1) as one`);
+    return { airportId: (row?.airportId as string | null) ?? null, isAdmin: false, modules: [] };
+  }
+  if (!account.isInternal) {
+    const airport = await membershipAt(db, account.id, chosenAirportId);
+    return { airportId: airport?.airportId ?? null, isAdmin: false, modules: [] };
+  }
+  return (await membershipAt(db, account.id, chosenAirportId)) ?? { airportId: null, isAdmin: false, modules: [] };
+}
+
+async function membershipAt(db: DbOrTx, accountId: string, chosenAirportId: string | null): Promise<Workplace | null> {
+  const airport = staffAirportSql(sql`${accountId}::uuid`, chosenAirportId ? sql`${chosenAirportId}::uuid` : null);
+  const [row] = await db
+    .select({ airportId: airportMemberships.airportId, isAdmin: airportMemberships.isAdmin, modules: airportMemberships.modules })
+    .from(airportMemberships)
+    .where(and(eq(airportMemberships.accountId, accountId), eq(airportMemberships.airportId, airport)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Accounts without a company are created and edited at an airport: their admin flag and modules are recorded
+ * as their work at the connection's airport (`apron_airport()`; nothing when none is set).
+ */
+export async function recordWorkAtCurrentAirport(db: DbOrTx, account: AccountRow): Promise<void> {
+  if (account.companyId) return;
+  await db.execute(sql`
+    insert into airport_memberships (account_id, airport_id, is_admin, modules)
+    select ${account.id}::uuid, apron_airport(), ${account.isAdmin}, string_to_array(${account.modules.join(',')}, ',')
+    where apron_airport() is not null
+    on conflict (account_id, airport_id) do update set is_admin = excluded.is_admin, modules = excluded.modules`);
+}
