@@ -11,6 +11,7 @@ export function buildUser(overrides: Partial<TSessionUser> = {}): TSessionUser {
     isAdmin: false,
     modules: [],
     companyId: null,
+    airportId: '00000000-0000-4000-8000-000000000001',
     ...overrides,
   };
 }

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION_TTL_SECONDS, isModule, type TSessionUser } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { markSignedIn } from './accounts.repo';
 import { accounts, type AccountRow } from './accounts.table';
 import { sessions } from './auth.table';
-import { airportMemberships } from '../tenancy/airports.table';
-import { companyAirportSql, staffAirportSql, type Workplace } from '../tenancy/workplace';
+import { workplaceSql, type Workplace } from '../tenancy/workplace';
 
 export const SESSION_COOKIE = 'apron_sid';
 /** A session seen within this many seconds is not written again: a read stays a read. */
@@ -66,20 +65,11 @@ function buildSessionQuery(db: DbOrTx) {
     .select({
       session: sessions,
       account: accounts,
-      membership: { airportId: airportMemberships.airportId, isAdmin: airportMemberships.isAdmin, modules: airportMemberships.modules },
-      companyAirportId: sql<string | null>`case when ${accounts.companyId} is not null then ${companyAirportSql(accounts.companyId)} end`,
+      // Where the account works now and what it may do there (platform/tenancy/workplace.ts).
+      workplace: workplaceSql(accounts.id, accounts.companyId, sessions.airportId),
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    // Anyone not of a company: their membership at the airport the session chose, else at their first (workplace.ts).
-    .leftJoin(
-      airportMemberships,
-      and(
-        eq(airportMemberships.accountId, accounts.id),
-        isNull(accounts.companyId),
-        eq(airportMemberships.airportId, staffAirportSql(accounts.id, sessions.airportId)),
-      ),
-    )
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`), eq(accounts.enabled, true)))
     .limit(1)
     .prepare('apron_find_session');
@@ -103,7 +93,7 @@ export function createSessionLookup(db: DbOrTx): (token: string) => Promise<Reso
         .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
         .where(eq(sessions.id, id));
     }
-    const workplace: Workplace = row.membership ?? { airportId: row.companyAirportId, isAdmin: false, modules: [] };
+    const workplace: Workplace = row.workplace ?? { airportId: null, isAdmin: false, modules: [] };
     return { sessionId: id, csrfToken: row.session.csrfToken, idToken: row.session.idToken, user: toSessionUser(row.account, workplace) };
   };
 }

@@ -32,6 +32,19 @@ export function companyAirportSql(companyId: AnyPgColumn | SQL): SQL {
   return sql`apron_company_airport(${companyId})`;
 }
 
+/**
+ * The workplace of an account as one SQL value (json, null when it works nowhere), for the
+ * session lookup to read with the session in one prepared statement.
+ */
+export function workplaceSql(accountId: AnyPgColumn, companyId: AnyPgColumn, chosen: AnyPgColumn): SQL<Workplace | null> {
+  return sql<Workplace | null>`case when ${companyId} is not null
+      then json_build_object('airportId', ${companyAirportSql(companyId)}, 'isAdmin', false, 'modules', '[]'::json)
+      else (select json_build_object('airportId', m.airport_id, 'isAdmin', m.is_admin, 'modules', to_json(m.modules))
+            from airport_memberships m
+            where m.account_id = ${accountId} and m.airport_id = ${staffAirportSql(accountId, chosen)})
+    end`;
+}
+
 /** The workplace of an account outside a session (bearer tokens, the sign-in answer). */
 export async function workplaceOf(db: DbOrTx, account: AccountRow, chosenAirportId: string | null = null): Promise<Workplace> {
   if (account.companyId) {
