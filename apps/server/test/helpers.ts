@@ -57,6 +57,7 @@ export interface AccountSpec {
   email?: string;
   modules?: TModule[] | 'all';
   isAdmin?: boolean;
+  isAuthorityAdmin?: boolean;
   isInternal?: boolean;
   companyId?: string | null;
   givenName?: string;
@@ -79,6 +80,7 @@ export async function buildAccount(db: Db, spec: AccountSpec = {}): Promise<Retu
     familyName: spec.familyName ?? 'User',
     isInternal: spec.isInternal ?? true,
     isAdmin: spec.isAdmin ?? false,
+    isAuthorityAdmin: spec.isAuthorityAdmin ?? false,
     modules: spec.modules === 'all' ? [...MODULES] : (spec.modules ?? []),
     companyId: spec.companyId ?? null,
     enabled: spec.enabled ?? true,

@@ -17,6 +17,7 @@ export const ZSessionUser = z.object({
   companyId: z.string().nullable(),
   /** The airport the caller works at now (docs/airports.md); null: none (sees nothing). */
   airportId: z.string().nullable(),
+  isAuthorityAdmin: z.boolean(),
 });
 
 export const ZAccessKind = z.enum(['Internal', 'External']);

@@ -84,6 +84,8 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demo'>, log: SeedLo
         familyName: demo.familyName,
         isInternal: demo.isInternal,
         isAdmin: demo.isAdmin,
+        // The demo's admin is the authority's administrator (creates airports, consolidated reports).
+        isAuthorityAdmin: demo.isAdmin,
         modules: demo.modules === 'all' ? [...MODULES] : [...demo.modules],
         // The tenant's company is linked by the companies seed once that module exists.
         companyId: null,

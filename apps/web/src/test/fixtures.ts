@@ -12,6 +12,7 @@ export function buildUser(overrides: Partial<TSessionUser> = {}): TSessionUser {
     modules: [],
     companyId: null,
     airportId: '00000000-0000-4000-8000-000000000001',
+    isAuthorityAdmin: false,
     ...overrides,
   };
 }

@@ -18,6 +18,8 @@ export interface TSessionUser {
   companyId: string | null;
   /** The airport the caller works at now (the admin flag and modules are theirs there); null: none. */
   airportId: string | null;
+  /** Administrator of the whole authority: creates airports, reads consolidated reports. */
+  isAuthorityAdmin: boolean;
 }
 
 export type TAccessKind = 'Internal' | 'External';

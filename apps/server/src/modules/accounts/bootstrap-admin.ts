@@ -20,6 +20,8 @@ export async function ensureFirstAdmin(db: DbOrTx, config: Pick<Config, 'admin'>
     familyName: 'Administrator',
     isInternal: true,
     isAdmin: true,
+    // The first administrator runs the authority: creates its other airports.
+    isAuthorityAdmin: true,
     modules: [...MODULES],
     passwordHash: await hashPassword(password),
   });

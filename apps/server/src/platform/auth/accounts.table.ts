@@ -16,6 +16,8 @@ export const accounts = pgTable(
     isAdmin: boolean().notNull().default(false),
     modules: text().array().notNull().default(sql`'{}'::text[]`),
     enabled: boolean().notNull().default(true),
+    /** An administrator of the whole authority: creates airports, reads every airport's consolidated reports. */
+    isAuthorityAdmin: boolean().notNull().default(false),
     /** The company of an external user (foreign key added by the companies module). */
     companyId: uuid(),
     /** scrypt hash `scrypt$N$salt$hash`; null until the user sets a password. */

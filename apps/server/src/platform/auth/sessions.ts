@@ -31,6 +31,7 @@ export function toSessionUser(account: AccountRow, workplace: Workplace): TSessi
     modules: account.isInternal ? workplace.modules.filter(isModule) : [],
     companyId: account.companyId,
     airportId: workplace.airportId,
+    isAuthorityAdmin: account.isInternal && account.isAuthorityAdmin,
   };
 }
 
