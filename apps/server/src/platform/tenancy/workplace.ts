@@ -68,15 +68,29 @@ async function membershipAt(db: DbOrTx, accountId: string, chosenAirportId: stri
   return row ?? null;
 }
 
+/** What an account may do at one airport: its membership there. */
+export interface Work {
+  isAdmin: boolean;
+  modules: readonly string[];
+}
+
 /**
- * Accounts without a company are created and edited at an airport: their admin flag and modules are recorded
- * as their work at the connection's airport (`apron_airport()`; nothing when none is set).
+ * Records (or changes) an account's work at the connection's airport (`apron_airport()`; nothing
+ * when none is set). Company users have no membership: their airport is their company's.
  */
-export async function recordWorkAtCurrentAirport(db: DbOrTx, account: AccountRow): Promise<void> {
-  if (account.companyId) return;
+export async function recordWorkAtCurrentAirport(db: DbOrTx, accountId: string, work: Work): Promise<void> {
   await db.execute(sql`
     insert into airport_memberships (account_id, airport_id, is_admin, modules)
-    select ${account.id}::uuid, apron_airport(), ${account.isAdmin}, string_to_array(${account.modules.join(',')}, ',')
+    select ${accountId}::uuid, apron_airport(), ${work.isAdmin}, coalesce(string_to_array(nullif(${work.modules.join(',')}, ''), ','), '{}'::text[])
     where apron_airport() is not null
     on conflict (account_id, airport_id) do update set is_admin = excluded.is_admin, modules = excluded.modules`);
+}
+
+/** Ends an account's work at the connection's airport; false when it did not work there. */
+export async function removeWorkAtCurrentAirport(db: DbOrTx, accountId: string): Promise<boolean> {
+  const removed = await db
+    .delete(airportMemberships)
+    .where(and(eq(airportMemberships.accountId, accountId), eq(airportMemberships.airportId, sql`apron_airport()`)))
+    .returning({ accountId: airportMemberships.accountId });
+  return removed.length > 0;
 }
