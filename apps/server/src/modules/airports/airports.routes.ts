@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAccessAnswer, ZAirport, ZAirportInput, ZIdParams, ZMyAirport, ZSessionAirport, type TSessionUser } from '@apron/core';
+import { ZAccessAnswer, ZAirport, ZAirportInput, ZIdParams, ZMyAirport, ZSessionAirport } from '@apron/core';
 import { signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
-import { fieldError, notFound } from '../../platform/errors/app-error';
+import { fieldError, forbidden, notFound } from '../../platform/errors/app-error';
 import { findAccountById } from '../../platform/auth/accounts.repo';
 import { chooseSessionAirport, toSessionUser } from '../../platform/auth/sessions';
 import { airportsOfAccount, findAirport, listAirports, workplaceOf } from '../../platform/tenancy/index';
@@ -12,8 +12,17 @@ import { presentAccess } from '../identity/index';
 import { presentAirport, presentMyAirport } from './airports.presenter';
 import { createAirport, editAirport } from './airports.service';
 
-/** Only administrators of the whole authority add and edit airports (docs/airports.md). */
-const authorityAdmin = (user: TSessionUser | null) => !!user?.isAuthorityAdmin;
+/**
+ * Only administrators of the whole authority list, add and edit airports (docs/airports.md). The
+ * route's rule is `internal` (anonymous callers get 401 before anything else); this check runs
+ * right after it, before the body is read, like every access rule (PRODUCT-RULES 30).
+ */
+const AUTHORITY_ADMIN = {
+  config: { access: 'internal' as const },
+  onRequest: async (request: FastifyRequest) => {
+    if (!request.user?.isAuthorityAdmin) throw forbidden('Only an administrator of the authority manages airports.');
+  },
+};
 
 /** The switcher: where the caller works, and choosing where the session works now (docs/airports.md, "People"). */
 function switcherRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -54,13 +63,13 @@ export async function airportsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(
     '/api/Airports',
-    { config: { access: authorityAdmin }, schema: { tags, response: { 200: z.array(ZAirport) } } },
+    { ...AUTHORITY_ADMIN, schema: { tags, response: { 200: z.array(ZAirport) } } },
     async () => (await listAirports(ctx.db)).sort((a, b) => a.name.localeCompare(b.name)).map(presentAirport),
   );
 
   r.get(
     '/api/Airports/:id',
-    { config: { access: authorityAdmin }, schema: { tags, params: ZIdParams, response: { 200: ZAirport } } },
+    { ...AUTHORITY_ADMIN, schema: { tags, params: ZIdParams, response: { 200: ZAirport } } },
     async (request) => {
       const airport = await findAirport(ctx.db, request.params.id);
       if (!airport) throw notFound('No airport found.');
@@ -70,7 +79,7 @@ export async function airportsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post(
     '/api/Airports',
-    { config: { access: authorityAdmin }, schema: { tags, body: ZAirportInput, response: { 201: ZAirport } } },
+    { ...AUTHORITY_ADMIN, schema: { tags, body: ZAirportInput, response: { 201: ZAirport } } },
     async (request, reply) => {
       const airport = await createAirport(ctx.db, ctx.plugins, signedInActorOf(request), request.body);
       return reply.status(201).send(presentAirport(airport));
@@ -79,7 +88,7 @@ export async function airportsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.put(
     '/api/Airports/:id',
-    { config: { access: authorityAdmin }, schema: { tags, params: ZIdParams, body: ZAirportInput, response: { 200: ZAirport } } },
+    { ...AUTHORITY_ADMIN, schema: { tags, params: ZIdParams, body: ZAirportInput, response: { 200: ZAirport } } },
     async (request) => presentAirport(await editAirport(ctx.db, signedInActorOf(request), request.params.id, request.body)),
   );
 }

@@ -41,6 +41,8 @@ describe('adding an airport', () => {
     const airportAdmin = await signIn(t, { modules: 'all', isAdmin: true });
     expect((await airportAdmin.request({ method: 'POST', url: '/api/Airports', payload: { ...RELIEVER, code: 'ZZZ', publicHost: null, pathPrefix: null } })).statusCode).toBe(403);
     expect((await airportAdmin.request({ method: 'GET', url: '/api/Airports' })).statusCode).toBe(403);
+    // Refused before the body is read: a bad body from them is still a 403, not a 400.
+    expect((await airportAdmin.request({ method: 'PUT', url: `/api/Airports/${reliever.id}`, payload: {} })).statusCode).toBe(403);
     const bad = await authority.request({
       method: 'POST',
       url: '/api/Airports',

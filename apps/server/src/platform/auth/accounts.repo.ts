@@ -5,8 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../http/list-sort';
 import { accounts, type AccountRow } from './accounts.table';
 import { containsPattern } from '../http/list-search';
-import { recordWorkAtCurrentAirport } from '../tenancy/workplace';
-import { airportMemberships } from '../tenancy/airports.table';
+import { adminHereSql, modulesHereSql, recordWorkAtCurrentAirport, worksHereSql } from '../tenancy/workplace';
 
 /**
  * The account store. Accounts are who can sign in — sessions, bearer tokens, password links and
@@ -22,24 +21,16 @@ export type NewAccountInput = NewAccount & { isAdmin?: boolean; modules?: readon
 /** An account as the current airport sees it: its admin flag and modules are its membership's here. */
 export type AccountAtAirport = AccountRow & { isAdmin: boolean; modules: string[] };
 
-/** The membership join of the current airport (the connection's `apron_airport()`). */
-const membershipHere = and(eq(airportMemberships.accountId, accounts.id), eq(airportMemberships.airportId, sql`apron_airport()`));
-
 /**
  * Who the current airport's administrators see: accounts that work here (a membership) and the
  * users of this airport's companies (a company belongs to one airport).
  */
-const worksHere = sql`(${airportMemberships.accountId} is not null
-  or (${accounts.companyId} is not null and apron_company_airport(${accounts.companyId}) = apron_airport()))`;
-
-/** `worksHere` without the membership join: for queries that read accounts alone (audiences). */
-export const worksAtCurrentAirportSql = sql`(exists (select 1 from airport_memberships wm where wm.account_id = ${accounts.id} and wm.airport_id = apron_airport())
-  or (${accounts.companyId} is not null and apron_company_airport(${accounts.companyId}) = apron_airport()))`;
+export const worksAtCurrentAirportSql = worksHereSql(accounts.id, accounts.companyId);
 
 const AT_AIRPORT = {
   account: accounts,
-  isAdmin: sql<boolean>`coalesce(${airportMemberships.isAdmin}, false)`,
-  modules: sql<string[]>`coalesce(${airportMemberships.modules}, '{}'::text[])`,
+  isAdmin: adminHereSql(accounts.id),
+  modules: modulesHereSql(accounts.id),
 };
 
 function atAirport(row: { account: AccountRow; isAdmin: boolean; modules: string[] }): AccountAtAirport {
@@ -60,13 +51,8 @@ export async function insertAccount(db: DbOrTx, input: NewAccountInput): Promise
 
 /** An account that works at the current airport (or is a user of one of its companies); null otherwise. */
 export async function findAccountAtAirport(db: DbOrTx, id: string, options: { lock?: boolean } = {}): Promise<AccountAtAirport | null> {
-  const query = db
-    .select(AT_AIRPORT)
-    .from(accounts)
-    .leftJoin(airportMemberships, membershipHere)
-    .where(and(eq(accounts.id, id), worksHere))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: accounts }) : await query;
+  const query = db.select(AT_AIRPORT).from(accounts).where(and(eq(accounts.id, id), worksAtCurrentAirportSql)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ? atAirport(row) : null;
 }
 
@@ -94,7 +80,7 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
 
 /** The Accounts grid of the current airport: `q` over e-mail and names (trigram index on the same expression). */
 export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promise<{ rows: AccountAtAirport[]; total: number }> {
-  const filters: SQL[] = [worksHere];
+  const filters: SQL[] = [worksAtCurrentAirportSql];
   if (query.q) {
     filters.push(sql`lower(${accounts.email} || ' ' || ${accounts.givenName} || ' ' || ${accounts.familyName}) like ${containsPattern(query.q)}`);
   }
@@ -107,12 +93,11 @@ export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promis
     db
       .select(AT_AIRPORT)
       .from(accounts)
-      .leftJoin(airportMemberships, membershipHere)
       .where(where)
       .orderBy(order, asc(accounts.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(accounts).leftJoin(airportMemberships, membershipHere).where(where),
+    db.select({ n: count() }).from(accounts).where(where),
   ]);
   return { rows: rows.map(atAirport), total: counted?.n ?? 0 };
 }
@@ -152,8 +137,7 @@ export async function findEnabledInternalAdmins(db: DbOrTx): Promise<Array<{ id:
   return db
     .select({ id: accounts.id, email: accounts.email })
     .from(accounts)
-    .innerJoin(airportMemberships, membershipHere)
-    .where(and(eq(accounts.isInternal, true), eq(airportMemberships.isAdmin, true), eq(accounts.enabled, true)))
+    .where(and(eq(accounts.isInternal, true), adminHereSql(accounts.id), eq(accounts.enabled, true)))
     .orderBy(asc(accounts.email));
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client';
 import { accounts } from './accounts.table';
 import { worksAtCurrentAirportSql } from './accounts.repo';
+import { modulesHereSql } from '../tenancy/workplace';
 
 /**
  * Who receives a message: enabled accounts only (a disabled account neither signs in nor gets
@@ -42,7 +43,7 @@ export function findInternalRecipientsWithModule(db: DbOrTx, module: string): Pr
     db,
     enabledWhere(
       eq(accounts.isInternal, true),
-      sql`exists (select 1 from airport_memberships mm where mm.account_id = ${accounts.id} and mm.airport_id = apron_airport() and ${module} = any(mm.modules))`,
+      sql`${module} = any(${modulesHereSql(accounts.id)})`,
     ),
   );
 }

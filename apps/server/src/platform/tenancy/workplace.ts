@@ -68,6 +68,24 @@ async function membershipAt(db: DbOrTx, accountId: string, chosenAirportId: stri
   return row ?? null;
 }
 
+/**
+ * An account as the current airport (the connection's `apron_airport()`) sees it, as SQL for the
+ * account store: whether it works here (a membership here, or a user of one of this airport's
+ * companies), and its admin flag and modules here (false / none without a membership).
+ */
+export function worksHereSql(accountId: AnyPgColumn, companyId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from airport_memberships wm where wm.account_id = ${accountId} and wm.airport_id = apron_airport())
+    or (${companyId} is not null and apron_company_airport(${companyId}) = apron_airport()))`;
+}
+
+export function adminHereSql(accountId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`coalesce((select am.is_admin from airport_memberships am where am.account_id = ${accountId} and am.airport_id = apron_airport()), false)`;
+}
+
+export function modulesHereSql(accountId: AnyPgColumn): SQL<string[]> {
+  return sql<string[]>`coalesce((select mm.modules from airport_memberships mm where mm.account_id = ${accountId} and mm.airport_id = apron_airport()), '{}'::text[])`;
+}
+
 /** What an account may do at one airport: its membership there. */
 export interface Work {
   isAdmin: boolean;
