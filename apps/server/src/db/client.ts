@@ -29,6 +29,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Raw SQL for pg-boss and health checks. */
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Raw SQL as the platform (the connecting role, outside the airports' policies) on connections
+   * of its own: the job system's polling never takes, nor re-scopes, the app's connections.
+   */
+  platformQuery(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Apply the committed migrations (on PostgreSQL under the start-up lock). */
   migrate(): Promise<void>;
   /**
@@ -64,6 +69,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       db,
       kind: 'pglite',
       query: async (text, values) => scoped.query<Record<string, unknown>>(text, values as unknown[]),
+      platformQuery: (text, values) => asSystem(() => scoped.query<Record<string, unknown>>(text, values as unknown[])),
       // PGlite is single-process; the data-dir lock already keeps a second process out.
       migrate: () => asSystem(() => migratePglite(drizzlePglite({ client: scoped }), { migrationsFolder: MIGRATIONS_FOLDER })),
       exclusive: (work) => work(),
@@ -91,10 +97,14 @@ export async function openPostgres(url: string, poolSize = 10, unscoped: Unscope
   const warn = (error: Error) => console.warn(`database connection lost: ${error.message}`);
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
+  // The platform's own few connections (the job system): the connecting role, no airport.
+  const platformPool = new pg.Pool({ connectionString: url, max: 3, connectionTimeoutMillis: 5_000 });
+  platformPool.on('error', warn);
+  platformPool.on('connect', (client) => client.on('error', warn));
   /** N instances starting together take turns: the advisory lock is held on one connection. */
   async function exclusive<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
     // The lock's own connection is the platform's, not a caller's.
-    const connection = await asSystem(() => pool.connect());
+    const connection = await platformPool.connect();
     try {
       await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
       return await work(connection);
@@ -109,9 +119,12 @@ export async function openPostgres(url: string, poolSize = 10, unscoped: Unscope
     db,
     kind: 'postgres',
     query: async (text, values) => pool.query(text, values as unknown[]),
+    platformQuery: async (text, values) => platformPool.query(text, values as unknown[]),
     migrate: () => asSystem(() => exclusive((connection) => migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER }))),
     exclusive: (work) => exclusive(() => work()),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), platformPool.end()]);
+    },
   };
 }
 

@@ -19,7 +19,7 @@ export function stampAirport(data: object, singletonKey: string | undefined): { 
 }
 
 export async function enabledAirportIds(database: Database): Promise<string[]> {
-  const { rows } = await asSystem(() => database.query('select id from airports where enabled order by created_at, id'));
+  const { rows } = await database.platformQuery('select id from airports where enabled order by created_at, id');
   return rows.map((row) => String(row.id));
 }
 

@@ -32,7 +32,7 @@ export function pgBossAdapter(database: Database): PgBoss.Db {
         }),
     };
   }
-  return { executeSql: (text: string, values?: unknown[]) => asSystem(() => database.query(text, values)) };
+  return { executeSql: (text: string, values?: unknown[]) => database.platformQuery(text, values) };
 }
 
 /** Drizzle keeps its driver client as `$client`; the PGlite instance behind `Database`. */
