@@ -8,7 +8,7 @@ import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/au
 import { workplaceOf } from '../src/platform/tenancy/workplace';
 import { asSystem } from '../src/platform/tenancy/airport-context';
 import { insertAccount } from '../src/modules/accounts/index';
-import type { NewAccount } from '../src/modules/accounts/accounts.test-support';
+import type { NewAccountInput } from '../src/modules/accounts/accounts.test-support';
 import { companies } from '../src/modules/companies/companies.table';
 import type { PluginRegistry } from '../src/platform/plugins/registry';
 import { createTestDatabase } from './database';
@@ -74,7 +74,7 @@ export async function buildAccount(db: Db, spec: AccountSpec = {}): Promise<Retu
       .values({ id: spec.companyId, name: `Company ${spec.companyId.slice(0, 8)}`, description: 'Built by a test', email: 'owner@example.test' })
       .onConflictDoNothing();
   }
-  const values: NewAccount = {
+  const values: NewAccountInput = {
     email: spec.email ?? `user-${randomBytes(4).toString('hex')}@example.test`,
     givenName: spec.givenName ?? 'Test',
     familyName: spec.familyName ?? 'User',

@@ -40,6 +40,14 @@ export const ZAccount = z.object({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
+/**
+ * `POST /api/Accounts` answers the account as this airport sees it; `existingAccount` is true when
+ * the e-mail already had an account (working at another airport): it was added to this airport
+ * with these modules instead of being created (no invitation: it signs in as before).
+ */
+export const ZAccountCreated = ZAccount.extend({ existingAccount: z.boolean() });
+export type TAccountCreated = z.infer<typeof ZAccountCreated>;
+
 /** Sign-in lockout (built-in provider): this many wrong passwords lock the account for a while. */
 export const SIGN_IN_LIMITS = { maxFailures: 5, lockMinutes: 15, minPasswordLength: 10 } as const;
 

@@ -10,6 +10,7 @@ export * from './common/messages';
 export * from './common/number';
 export * from './settings/index';
 export * from './accounts';
+export * from './airports';
 export * from './contact';
 export * from './attachments';
 export * from './identity';

@@ -1,8 +1,8 @@
 import { isModule, type TAccount } from '@apron/core';
-import type { AccountRow } from '../../platform/auth/accounts.table';
+import type { AccountAtAirport } from '../../platform/auth/accounts.repo';
 
-/** An account as the API shows it; the password hash and lockout counters never leave. */
-export function presentAccount(row: AccountRow): TAccount {
+/** An account as the API shows it (admin flag and modules: at the current airport); the password hash and lockout counters never leave. */
+export function presentAccount(row: AccountAtAirport): TAccount {
   return {
     _id: row.id,
     email: row.email,
@@ -19,7 +19,7 @@ export function presentAccount(row: AccountRow): TAccount {
 }
 
 /** The audit snapshot of an account (the presented fields without the id). */
-export function auditAccount(row: AccountRow): Record<string, unknown> {
+export function auditAccount(row: AccountAtAirport): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...presentAccount(row) };
   delete fields._id;
   delete fields.lastSignInAt; // changes with every sign-in, not an edit

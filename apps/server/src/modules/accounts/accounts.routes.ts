@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAccount, ZAccountCreate, ZAccountListQuery, ZAccountUpdate, ZIdParams } from '@apron/core';
+import { ZAccount, ZAccountCreate, ZAccountCreated, ZAccountListQuery, ZAccountUpdate, ZIdParams } from '@apron/core';
 import { actorOf, signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
-import { findAccountById, listAccounts } from '../../platform/auth/accounts.repo';
+import { findAccountAtAirport, listAccounts } from '../../platform/auth/accounts.repo';
 import { sendTotalCount } from '../../platform/http/list-count';
 import { presentAccount } from './accounts.presenter';
-import { createStaffAccount, updateAccount } from './accounts.service';
+import { createStaffAccount, removeFromAirport, updateAccount } from './accounts.service';
 
-/** Settings > Accounts (admin:Settings). There is no delete: accounts are disabled instead. */
+/**
+ * Settings > Accounts (admin:Settings) of the current airport: its staff and its companies' users.
+ * There is no delete: accounts are disabled instead; staff can be removed from this airport.
+ */
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
@@ -29,7 +32,8 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/Accounts/:id',
     { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, response: { 200: ZAccount } } },
     async (request) => {
-      const account = await findAccountById(ctx.db, request.params.id);
+      // An account of another airport is not this airport's administrators' to see.
+      const account = await findAccountAtAirport(ctx.db, request.params.id);
       if (!account) throw notFound('No account found.');
       return presentAccount(account);
     },
@@ -37,11 +41,11 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post(
     '/api/Accounts',
-    { config: { access: 'admin:Settings' }, schema: { tags, body: ZAccountCreate, response: { 201: ZAccount } } },
+    { config: { access: 'admin:Settings' }, schema: { tags, body: ZAccountCreate, response: { 201: ZAccountCreated } } },
     async (request, reply) => {
       const actor = actorOf(request);
-      const account = await ctx.db.transaction((tx) => createStaffAccount(tx, actor, ctx.config.publicUrl, request.body));
-      return reply.status(201).send(presentAccount(account));
+      const added = await ctx.db.transaction((tx) => createStaffAccount(tx, actor, ctx.config.publicUrl, request.body));
+      return reply.status(201).send({ ...presentAccount(added.account), existingAccount: added.existingAccount });
     },
   );
 
@@ -52,6 +56,16 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const actor = signedInActorOf(request);
       const account = await ctx.db.transaction((tx) => updateAccount(tx, actor, request.params.id, request.body));
       return presentAccount(account);
+    },
+  );
+
+  r.delete(
+    '/api/Accounts/:id/Membership',
+    { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams } },
+    async (request, reply) => {
+      const actor = signedInActorOf(request);
+      await ctx.db.transaction((tx) => removeFromAirport(tx, actor, request.params.id));
+      return reply.status(204).send();
     },
   );
 }

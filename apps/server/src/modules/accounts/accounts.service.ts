@@ -6,8 +6,9 @@ import { endSessionsOfAccount } from '../../platform/auth/sessions';
 import { issuePasswordLink, PASSWORD_LINK_DAYS } from '../../platform/auth/password-links';
 import { queueMail } from '../../platform/mail/outbox';
 import { loadSystemSettings } from '../settings/index';
-import { findAccountByEmail, findAccountForUpdate, insertAccount, updateAccountRow } from '../../platform/auth/accounts.repo';
+import { findAccountAtAirport, findAccountByEmail, insertAccount, updateAccountRow, type AccountAtAirport } from '../../platform/auth/accounts.repo';
 import type { AccountRow } from '../../platform/auth/accounts.table';
+import { recordWorkAtCurrentAirport, removeWorkAtCurrentAirport } from '../../platform/tenancy/workplace';
 import { auditAccount } from './accounts.presenter';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
@@ -39,21 +40,42 @@ export async function sendInvitation(tx: Tx, publicUrl: string, account: Account
   });
 }
 
-/** Settings > Accounts > Add: an internal staff account without a password, invited by e-mail. */
-export async function createStaffAccount(tx: Tx, actor: AuditActor, publicUrl: string, input: TAccountCreate): Promise<AccountRow> {
-  await refuseDuplicateEmail(tx, input.email);
-  const account = await insertAccount(tx, {
+/** What `POST /api/Accounts` made: a new account, or an existing one added to this airport. */
+export interface StaffAccountAdded {
+  account: AccountAtAirport;
+  existingAccount: boolean;
+}
+
+/**
+ * Settings > Accounts > Add: an internal staff account without a password, invited by e-mail, that
+ * works at the current airport. An e-mail that is already a staff account working at other airports
+ * is added here (its membership) instead of refused: one person, one sign-in, several airports.
+ */
+export async function createStaffAccount(tx: Tx, actor: AuditActor, publicUrl: string, input: TAccountCreate): Promise<StaffAccountAdded> {
+  const work = { isAdmin: input.isAdmin, modules: [...new Set(input.modules)] };
+  const existing = await findAccountByEmail(tx, input.email);
+  if (existing) {
+    // A company user, an inspector or contractor, or someone already working here: a duplicate.
+    if (!existing.isInternal || existing.companyId || (await findAccountAtAirport(tx, existing.id))) {
+      throw fieldError('email', DUPLICATE_EMAIL_MESSAGE);
+    }
+    await recordWorkAtCurrentAirport(tx, existing.id, work);
+    const account = (await findAccountAtAirport(tx, existing.id))!;
+    await recordAudit(tx, actor, { action: 'create', entity: 'airportMembership', entityId: account.id, after: { email: account.email, ...work } });
+    return { account, existingAccount: true };
+  }
+  const created = await insertAccount(tx, {
     email: input.email,
     givenName: input.givenName,
     familyName: input.familyName,
     isInternal: true,
-    isAdmin: input.isAdmin,
-    modules: [...new Set(input.modules)],
+    ...work,
     companyId: null,
   });
-  await sendInvitation(tx, publicUrl, account);
+  const account: AccountAtAirport = { ...created, ...work };
+  await sendInvitation(tx, publicUrl, created);
   await recordAudit(tx, actor, { action: 'create', entity: 'account', entityId: account.id, after: auditAccount(account) });
-  return account;
+  return { account, existingAccount: false };
 }
 
 export interface CompanyUserInput {
@@ -83,7 +105,7 @@ export async function createCompanyUser(tx: Tx, input: CompanyUserInput): Promis
     companyId: input.companyId,
   });
   await sendInvitation(tx, input.publicUrl, account);
-  await recordAudit(tx, input.actor, { action: 'create', entity: 'account', entityId: account.id, after: auditAccount(account) });
+  await recordAudit(tx, input.actor, { action: 'create', entity: 'account', entityId: account.id, after: auditAccount({ ...account, isAdmin: false, modules: [] }) });
   return account;
 }
 
@@ -96,23 +118,45 @@ function refuseSelfLockout(caller: TSessionUser, change: TAccountUpdate): void {
   }
 }
 
-/** Names, modules, admin flag and enabled; disabling ends every session of the account. */
-export async function updateAccount(tx: Tx, actor: AuditActor & { user: TSessionUser }, id: string, change: TAccountUpdate): Promise<AccountRow> {
-  const current = await findAccountForUpdate(tx, id);
+/**
+ * Names, enabled (the account's, at every airport), and the admin flag and modules at the current
+ * airport (its membership here); disabling ends every session of the account.
+ */
+export async function updateAccount(tx: Tx, actor: AuditActor & { user: TSessionUser }, id: string, change: TAccountUpdate): Promise<AccountAtAirport> {
+  const current = await findAccountAtAirport(tx, id, { lock: true });
   if (!current) throw notFound('No account found.');
   if (current.id === actor.user.id) refuseSelfLockout(actor.user, change);
   if (!current.isInternal && change.modules && change.modules.length > 0) {
     // Company users see their own company only (PRODUCT-RULES 12); modules are for staff.
     throw fieldError('modules', 'Company users cannot hold modules.');
   }
-  const updated = await updateAccountRow(tx, id, {
+  const row = await updateAccountRow(tx, id, {
     ...(change.givenName !== undefined && { givenName: change.givenName }),
     ...(change.familyName !== undefined && { familyName: change.familyName }),
-    ...(change.modules !== undefined && { modules: [...new Set(change.modules)] }),
-    ...(change.isAdmin !== undefined && { isAdmin: change.isAdmin }),
     ...(change.enabled !== undefined && { enabled: change.enabled }),
   });
+  const work = {
+    isAdmin: change.isAdmin ?? current.isAdmin,
+    modules: change.modules !== undefined ? [...new Set(change.modules)] : current.modules,
+  };
+  // A company user has no membership (their airport is their company's): nothing to record.
+  const worksByMembership = !current.companyId;
+  if (worksByMembership && (change.isAdmin !== undefined || change.modules !== undefined)) await recordWorkAtCurrentAirport(tx, id, work);
+  const updated: AccountAtAirport = { ...row, ...(worksByMembership ? work : { isAdmin: false, modules: [] }) };
   if (current.enabled && !updated.enabled) await endSessionsOfAccount(tx, id);
   await recordAudit(tx, actor, { action: 'update', entity: 'account', entityId: id, before: auditAccount(current), after: auditAccount(updated) });
   return updated;
+}
+
+/**
+ * Settings > Accounts > Remove from this airport: the account no longer works here (its other
+ * airports keep it). Company users belong to their company, and nobody removes themselves.
+ */
+export async function removeFromAirport(tx: Tx, actor: AuditActor & { user: TSessionUser }, id: string): Promise<void> {
+  const current = await findAccountAtAirport(tx, id, { lock: true });
+  if (!current) throw notFound('No account found.');
+  if (current.companyId) throw fieldError('companyId', 'Company users work at their company’s airport: disable the account instead.');
+  if (current.id === actor.user.id) throw fieldError('id', 'You cannot remove yourself from this airport.');
+  if (!(await removeWorkAtCurrentAirport(tx, id))) throw notFound('No account found.');
+  await recordAudit(tx, actor, { action: 'delete', entity: 'airportMembership', entityId: id, before: { email: current.email, isAdmin: current.isAdmin, modules: current.modules } });
 }

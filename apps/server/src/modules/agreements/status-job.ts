@@ -69,7 +69,8 @@ export async function runAgreementStatusJob(db: Db, now = new Date()): Promise<S
     if (expiring.length > 0) {
       const admins = rowsOf<{ id: string }>(
         await tx.execute(sql`
-          select id from accounts where is_internal and is_admin and enabled and 'Lease' = any(modules) order by email`),
+          select a.id from accounts a join airport_memberships m on m.account_id = a.id and m.airport_id = apron_airport()
+          where a.is_internal and m.is_admin and a.enabled and 'Lease' = any(m.modules) order by a.email`),
       );
       const lines = expiring.map((i) => `- ${i.company_name}, agreement ${i.agreement_num}, ${i.property_name}: ${i.type_name} ends ${formatDate(i.end_date)}`);
       await insertAlert(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findAccountById, findEnabledInternalAdmins } from '../../platform/auth/accounts.repo';
+import { findAccountAtAirport, findEnabledInternalAdmins } from '../../platform/auth/accounts.repo';
 import { chatDocuments, chatMessages, chatThreads, type ChatDocumentRow, type ChatMessageRow } from './chat.table';
 
 /** What a message shows of its documents (the presenter's fields). */
@@ -128,7 +128,7 @@ export async function findStaffToNotify(db: DbOrTx, applicantId: string): Promis
   const candidates = authors.length > 0 ? authors.map((a) => a.id!) : (await findEnabledInternalAdmins(db)).map((a) => a.id);
   const emails: string[] = [];
   for (const id of candidates) {
-    const account = await findAccountById(db, id);
+    const account = await findAccountAtAirport(db, id);
     if (account?.enabled && account.isInternal && account.modules.includes('Waitlist')) emails.push(account.email);
   }
   return emails;

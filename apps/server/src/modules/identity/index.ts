@@ -15,6 +15,7 @@ const SIGN_IN_THROTTLE_CLEANUP_JOB = 'sign-in-throttle-cleanup';
 
 /** The identity module's public door: sign-in, session and profile calls, and the built-in provider. */
 export { createBearerVerifier } from '../../platform/auth/bearer';
+export { presentAccess } from './identity.presenter';
 
 export async function registerIdentity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The airport name shown on the provider's pages (System Settings, or its default). */

@@ -1,7 +1,8 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { PUBLIC_SETTING_NAMES, SYSTEM_SETTINGS, SYSTEM_SETTING_NAMES, type TSettingPair, type TSystemSettingName } from '@apron/core';
 import type { Db, DbOrTx } from '../../db/client';
 import { oneSlot, type PluginScope } from '../../platform/plugins/registry';
+import { currentAirportScope } from '../../platform/tenancy/index';
 import { systemSettings } from './settings.table';
 
 /**
@@ -13,6 +14,17 @@ export async function ensureSystemSettings(db: DbOrTx): Promise<void> {
     .insert(systemSettings)
     .values(SYSTEM_SETTING_NAMES.map((name) => ({ name, value: SYSTEM_SETTINGS[name].defaultValue })))
     .onConflictDoNothing({ target: [systemSettings.airportId, systemSettings.name] });
+}
+
+/**
+ * A new airport's system settings (its provisioner, platform/tenancy): every default, with the
+ * airport's own name and time zone (the airports record is where they are entered).
+ */
+export async function provisionSystemSettings(tx: DbOrTx, airport: { name: string; timeZone: string }): Promise<void> {
+  await ensureSystemSettings(tx);
+  for (const [name, value] of [['AIRPORT_NAME', airport.name], ['TIME_ZONE', airport.timeZone]] as const) {
+    await tx.update(systemSettings).set({ value }).where(eq(systemSettings.name, name));
+  }
 }
 
 /** Stored values by name, for `readSetting(values, 'WAITLIST_CHARGE')` from core. */
@@ -41,15 +53,18 @@ export interface SystemSettingsCache {
 export const systemSettingsCache = oneSlot<SystemSettingsCache>('settings.system-settings-cache');
 
 export function createSystemSettingsCache(db: Db): SystemSettingsCache {
-  let cached: { at: number; generation: number; values: Partial<Record<string, string>> } | null = null;
+  // Settings are each airport's own: one cached read per airport (the scope of the code reading).
+  const cached = new Map<string, { at: number; generation: number; values: Partial<Record<string, string>> }>();
   // Bumped by every settings write through this app, so its own edits show at once.
   let generation = 0;
   return {
     async read() {
-      if (cached && cached.generation === generation && Date.now() - cached.at < SETTINGS_CACHE_MS) return cached.values;
+      const airport = currentAirportScope()?.airportId ?? '';
+      const hit = cached.get(airport);
+      if (hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.values;
       const startedAt = generation;
       const values = await loadSystemSettings(db);
-      cached = { at: Date.now(), generation: startedAt, values };
+      cached.set(airport, { at: Date.now(), generation: startedAt, values });
       return values;
     },
     changed() {

@@ -7,7 +7,8 @@ import { attachmentOwners } from '../attachments/index';
 import { loadSystemSettings } from '../settings/index';
 import { CARD_PAYABLES } from '../payments/index';
 import { parkingPayable } from './tiedowns.pay';
-import { countByAircraftType, findTiedown } from './tiedowns.repo';
+import { countByAircraftType, findTiedown, provisionTiedownRates } from './tiedowns.repo';
+import { AIRPORT_PROVISIONERS } from '../../platform/tenancy/index';
 import { tiedownScopeOf, tiedownsRoutes } from './tiedowns.routes';
 
 /** Transient parking (module Tiedown): the module's public door. */
@@ -21,6 +22,8 @@ export async function registerTiedowns(app: FastifyInstance, ctx: AppContext): P
   });
   // A paid parking request is paid through payments' card engine (its reconcile job included).
   ctx.plugins.provide(CARD_PAYABLES, 'tiedown', parkingPayable);
+  // A new airport quotes parking at once: the six default rates (its payer company is made on the first paid request).
+  ctx.plugins.provide(AIRPORT_PROVISIONERS, 'tiedown', provisionTiedownRates);
 }
 
 /**

@@ -91,3 +91,21 @@ export async function countByAircraftType(db: DbOrTx, start: string, end: string
   for (const row of rows) counts[row.type] = Number(row.n);
   return counts;
 }
+
+/** The six aircraft types of doc 2 §9 with the spec's nightly rates (cents), as migration 0021 seeded them. */
+export const DEFAULT_TIEDOWN_RATES: ReadonlyArray<{ aircraftType: string; rateCents: number }> = [
+  { aircraftType: 'Single and Multi-Engine Piston', rateCents: 3000 },
+  { aircraftType: 'Multi-Engine Turboprop', rateCents: 8000 },
+  { aircraftType: 'Small Jet', rateCents: 3000 },
+  { aircraftType: 'Medium Jet 1', rateCents: 3000 },
+  { aircraftType: 'Medium Jet 2', rateCents: 5000 },
+  { aircraftType: 'Large Jet', rateCents: 8000 },
+];
+
+/** A new airport's rate table (its provisioner, platform/tenancy): the defaults, where none is set. */
+export async function provisionTiedownRates(tx: DbOrTx): Promise<void> {
+  await tx
+    .insert(tiedownRates)
+    .values(DEFAULT_TIEDOWN_RATES.map((rate, i) => ({ ...rate, sortOrder: i + 1 })))
+    .onConflictDoNothing({ target: [tiedownRates.airportId, tiedownRates.aircraftType] });
+}

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../http/list-sort';
 import { accounts, type AccountRow } from './accounts.table';
 import { containsPattern } from '../http/list-search';
-import { recordWorkAtCurrentAirport } from '../tenancy/workplace';
+import { adminHereSql, modulesHereSql, recordWorkAtCurrentAirport, worksHereSql } from '../tenancy/workplace';
 
 /**
  * The account store. Accounts are who can sign in — sessions, bearer tokens, password links and
@@ -15,16 +15,45 @@ import { recordWorkAtCurrentAirport } from '../tenancy/workplace';
  */
 
 export type NewAccount = typeof accounts.$inferInsert;
+/** A new account; an account without a company also gets its work (admin flag, modules) at the current airport. */
+export type NewAccountInput = NewAccount & { isAdmin?: boolean; modules?: readonly string[] };
+
+/** An account as the current airport sees it: its admin flag and modules are its membership's here. */
+export type AccountAtAirport = AccountRow & { isAdmin: boolean; modules: string[] };
+
+/**
+ * Who the current airport's administrators see: accounts that work here (a membership) and the
+ * users of this airport's companies (a company belongs to one airport).
+ */
+export const worksAtCurrentAirportSql = worksHereSql(accounts.id, accounts.companyId);
+
+const AT_AIRPORT = {
+  account: accounts,
+  isAdmin: adminHereSql(accounts.id),
+  modules: modulesHereSql(accounts.id),
+};
+
+function atAirport(row: { account: AccountRow; isAdmin: boolean; modules: string[] }): AccountAtAirport {
+  return { ...row.account, isAdmin: row.account.companyId ? false : row.isAdmin, modules: row.account.companyId ? [] : row.modules };
+}
 
 export async function countAccounts(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(accounts);
   return row?.n ?? 0;
 }
 
-export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<AccountRow> {
+export async function insertAccount(db: DbOrTx, input: NewAccountInput): Promise<AccountRow> {
+  const { isAdmin, modules, ...values } = input;
   const [row] = await db.insert(accounts).values({ ...values, email: values.email.toLowerCase() }).returning();
-  await recordWorkAtCurrentAirport(db, row!);
+  if (!row!.companyId) await recordWorkAtCurrentAirport(db, row!.id, { isAdmin: isAdmin ?? false, modules: modules ?? [] });
   return row!;
+}
+
+/** An account that works at the current airport (or is a user of one of its companies); null otherwise. */
+export async function findAccountAtAirport(db: DbOrTx, id: string, options: { lock?: boolean } = {}): Promise<AccountAtAirport | null> {
+  const query = db.select(AT_AIRPORT).from(accounts).where(and(eq(accounts.id, id), worksAtCurrentAirportSql)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ? atAirport(row) : null;
 }
 
 export async function findAccountById(db: DbOrTx, id: string): Promise<AccountRow | null> {
@@ -49,20 +78,20 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
   lastSignInAt: accounts.lastSignInAt,
 };
 
-/** The Accounts grid: `q` over e-mail and names (trigram index on the same expression). */
-export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promise<{ rows: AccountRow[]; total: number }> {
-  const filters: SQL[] = [];
+/** The Accounts grid of the current airport: `q` over e-mail and names (trigram index on the same expression). */
+export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promise<{ rows: AccountAtAirport[]; total: number }> {
+  const filters: SQL[] = [worksAtCurrentAirportSql];
   if (query.q) {
     filters.push(sql`lower(${accounts.email} || ' ' || ${accounts.givenName} || ' ' || ${accounts.familyName}) like ${containsPattern(query.q)}`);
   }
   if (query.internal) filters.push(eq(accounts.isInternal, query.internal === 'true'));
-  const where = filters.length ? and(...filters) : undefined;
+  const where = and(...filters);
   const sort = resolveSort(SORTS, query.sort, { field: 'email', direction: 'asc' as const });
   const column = sort.by;
   const order = sort.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select(AT_AIRPORT)
       .from(accounts)
       .where(where)
       .orderBy(order, asc(accounts.id))
@@ -70,7 +99,7 @@ export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promis
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(accounts).where(where),
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows: rows.map(atAirport), total: counted?.n ?? 0 };
 }
 
 export async function findAccountForUpdate(db: DbOrTx, id: string): Promise<AccountRow | null> {
@@ -84,7 +113,6 @@ export async function updateAccountRow(db: DbOrTx, id: string, values: Partial<N
     .set({ ...values, updatedAt: new Date() })
     .where(eq(accounts.id, id))
     .returning();
-  if (values.isAdmin !== undefined || values.modules !== undefined) await recordWorkAtCurrentAirport(db, row!);
   return row!;
 }
 
@@ -104,12 +132,12 @@ export async function markSignedIn(db: DbOrTx, id: string): Promise<void> {
   await db.update(accounts).set({ lastSignInAt: new Date() }).where(eq(accounts.id, id));
 }
 
-/** Enabled internal administrators: who receives the public forms. */
+/** Enabled internal administrators of the current airport: who receives the public forms. */
 export async function findEnabledInternalAdmins(db: DbOrTx): Promise<Array<{ id: string; email: string }>> {
   return db
     .select({ id: accounts.id, email: accounts.email })
     .from(accounts)
-    .where(and(eq(accounts.isInternal, true), eq(accounts.isAdmin, true), eq(accounts.enabled, true)))
+    .where(and(eq(accounts.isInternal, true), adminHereSql(accounts.id), eq(accounts.enabled, true)))
     .orderBy(asc(accounts.email));
 }
 

@@ -13,8 +13,8 @@ export const accounts = pgTable(
     givenName: text().notNull().default(''),
     familyName: text().notNull().default(''),
     isInternal: boolean().notNull().default(true),
-    isAdmin: boolean().notNull().default(false),
-    modules: text().array().notNull().default(sql`'{}'::text[]`),
+    // is_admin and modules are still columns (bench scripts write them) but nothing reads them:
+    // an account's admin flag and modules are its membership's at each airport (airport_memberships).
     enabled: boolean().notNull().default(true),
     /** An administrator of the whole authority: creates airports, reads every airport's consolidated reports. */
     isAuthorityAdmin: boolean().notNull().default(false),

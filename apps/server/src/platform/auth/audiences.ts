@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts } from './accounts.table';
+import { worksAtCurrentAirportSql } from './accounts.repo';
+import { modulesHereSql } from '../tenancy/workplace';
 
 /**
  * Who receives a message: enabled accounts only (a disabled account neither signs in nor gets
@@ -27,7 +29,8 @@ const MAX_RECIPIENTS = 5_000;
 export const ACTIVE_USER_DAYS = 90;
 
 function enabledWhere(...conditions: SQL[]): SQL {
-  return and(eq(accounts.enabled, true), ...conditions)!;
+  // Only people of the current airport: its staff and its companies' users.
+  return and(eq(accounts.enabled, true), worksAtCurrentAirportSql, ...conditions)!;
 }
 
 async function recipientsWhere(db: DbOrTx, where: SQL): Promise<Recipient[]> {
@@ -36,7 +39,13 @@ async function recipientsWhere(db: DbOrTx, where: SQL): Promise<Recipient[]> {
 
 /** Internal users holding a module (a notification rule's internal audience). */
 export function findInternalRecipientsWithModule(db: DbOrTx, module: string): Promise<Recipient[]> {
-  return recipientsWhere(db, enabledWhere(eq(accounts.isInternal, true), sql`${module} = any(${accounts.modules})`));
+  return recipientsWhere(
+    db,
+    enabledWhere(
+      eq(accounts.isInternal, true),
+      sql`${module} = any(${modulesHereSql(accounts.id)})`,
+    ),
+  );
 }
 
 /** The users of one company (a rule's external audience; a notice's company contacts). */

@@ -99,6 +99,11 @@ export function createSessionLookup(db: DbOrTx): (token: string) => Promise<Reso
   };
 }
 
+/** The switcher: the airport this session works at from now on (the caller must work there). */
+export async function chooseSessionAirport(db: DbOrTx, sessionId: string, airportId: string): Promise<void> {
+  await db.update(sessions).set({ airportId }).where(eq(sessions.id, sessionId));
+}
+
 export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

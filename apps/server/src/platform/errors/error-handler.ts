@@ -47,7 +47,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === 'VALIDATION') return reply.status(400).send({ errors: error.fields ?? { body: error.message }, ...(error.explains && { message: error.message }) });
-      return reply.status(error.status).send({ code: error.code, message: error.message });
+      // A conflict on a field (a duplicate code) names it, as a form shows it beside the field.
+      return reply.status(error.status).send({ code: error.code, message: error.message, ...(error.fields && { errors: error.fields }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

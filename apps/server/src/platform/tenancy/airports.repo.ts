@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { asSystem } from './airport-context';
-import { airports, type AirportRow } from './airports.table';
+import { airportMemberships, airports, type AirportRow } from './airports.table';
 
 /** The airports table is outside row-level security (it is what the server chooses from). */
 
@@ -19,4 +19,17 @@ export async function listAirports(db: DbOrTx): Promise<AirportRow[]> {
 export async function findAirport(db: DbOrTx, id: string): Promise<AirportRow | null> {
   const [row] = await db.select().from(airports).where(eq(airports.id, id)).limit(1);
   return row ?? null;
+}
+
+export async function updateAirport(db: DbOrTx, id: string, values: Partial<NewAirport>): Promise<AirportRow | null> {
+  const [row] = await db.update(airports).set(values).where(eq(airports.id, id)).returning();
+  return row ?? null;
+}
+
+/** The enabled airports an account works at (company users: their company's), by name. */
+export async function airportsOfAccount(db: DbOrTx, account: { id: string; companyId: string | null }): Promise<AirportRow[]> {
+  const works = account.companyId
+    ? sql`${airports.id} = apron_company_airport(${account.companyId}::uuid)`
+    : sql`exists (select 1 from ${airportMemberships} m where m.account_id = ${account.id}::uuid and m.airport_id = ${airports.id})`;
+  return db.select().from(airports).where(and(eq(airports.enabled, true), works)).orderBy(asc(sql`lower(${airports.name})`), asc(airports.code));
 }

@@ -6,5 +6,6 @@
 export { asSystem, currentAirportId, currentAirportScope, withAirport, type AirportScope } from './airport-context';
 export { airportColumn } from './airport-column';
 export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
-export { findAirport, insertAirport, listAirports, type NewAirport } from './airports.repo';
-export { workplaceOf, type Workplace } from './workplace';
+export { airportsOfAccount, findAirport, insertAirport, listAirports, updateAirport, type NewAirport } from './airports.repo';
+export { AIRPORT_PROVISIONERS, type AirportProvisioner } from './provisioning';
+export { recordWorkAtCurrentAirport, workplaceOf, type Work, type Workplace } from './workplace';

@@ -69,14 +69,46 @@ async function membershipAt(db: DbOrTx, accountId: string, chosenAirportId: stri
 }
 
 /**
- * Accounts without a company are created and edited at an airport: their admin flag and modules are recorded
- * as their work at the connection's airport (`apron_airport()`; nothing when none is set).
+ * An account as the current airport (the connection's `apron_airport()`) sees it, as SQL for the
+ * account store: whether it works here (a membership here, or a user of one of this airport's
+ * companies), and its admin flag and modules here (false / none without a membership).
  */
-export async function recordWorkAtCurrentAirport(db: DbOrTx, account: AccountRow): Promise<void> {
-  if (account.companyId) return;
+export function worksHereSql(accountId: AnyPgColumn, companyId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from airport_memberships wm where wm.account_id = ${accountId} and wm.airport_id = apron_airport())
+    or (${companyId} is not null and apron_company_airport(${companyId}) = apron_airport()))`;
+}
+
+export function adminHereSql(accountId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`coalesce((select am.is_admin from airport_memberships am where am.account_id = ${accountId} and am.airport_id = apron_airport()), false)`;
+}
+
+export function modulesHereSql(accountId: AnyPgColumn): SQL<string[]> {
+  return sql<string[]>`coalesce((select mm.modules from airport_memberships mm where mm.account_id = ${accountId} and mm.airport_id = apron_airport()), '{}'::text[])`;
+}
+
+/** What an account may do at one airport: its membership there. */
+export interface Work {
+  isAdmin: boolean;
+  modules: readonly string[];
+}
+
+/**
+ * Records (or changes) an account's work at the connection's airport (`apron_airport()`; nothing
+ * when none is set). Company users have no membership: their airport is their company's.
+ */
+export async function recordWorkAtCurrentAirport(db: DbOrTx, accountId: string, work: Work): Promise<void> {
   await db.execute(sql`
     insert into airport_memberships (account_id, airport_id, is_admin, modules)
-    select ${account.id}::uuid, apron_airport(), ${account.isAdmin}, string_to_array(${account.modules.join(',')}, ',')
+    select ${accountId}::uuid, apron_airport(), ${work.isAdmin}, coalesce(string_to_array(nullif(${work.modules.join(',')}, ''), ','), '{}'::text[])
     where apron_airport() is not null
     on conflict (account_id, airport_id) do update set is_admin = excluded.is_admin, modules = excluded.modules`);
+}
+
+/** Ends an account's work at the connection's airport; false when it did not work there. */
+export async function removeWorkAtCurrentAirport(db: DbOrTx, accountId: string): Promise<boolean> {
+  const removed = await db
+    .delete(airportMemberships)
+    .where(and(eq(airportMemberships.accountId, accountId), eq(airportMemberships.airportId, sql`apron_airport()`)))
+    .returning({ accountId: airportMemberships.accountId });
+  return removed.length > 0;
 }
