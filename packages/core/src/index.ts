@@ -27,3 +27,4 @@ export * from './chat/index';
 export * from './appointments/index';
 export * from './waitlist/index';
 export * from './reports/index';
+export * from './airports';
