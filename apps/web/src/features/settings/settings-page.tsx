@@ -12,7 +12,7 @@ const AIRPORTS_ENTRY = { to: '/settings/airports', label: 'Airports' };
  */
 export function SettingsPage() {
   const { user } = useAccess();
-  const entries = settingsEntriesFor(isModuleAdmin(user, 'Settings')).map((entry) => ({ to: `/settings/${entry.route}`, label: entry.label }));
+  const entries: { to: string; label: string }[] = settingsEntriesFor(isModuleAdmin(user, 'Settings')).map((entry) => ({ to: `/settings/${entry.route}`, label: entry.label }));
   if (user?.isAuthorityAdmin) entries.push(AIRPORTS_ENTRY);
   return <LinkListPage title="Settings" backTo="/" entries={entries} />;
 }
