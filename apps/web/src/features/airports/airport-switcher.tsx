@@ -8,7 +8,7 @@ import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { useNavigate } from 'react-router';
 import type { TMyAirport } from '@apron/core/airports';
 import { useNotify } from '../../lib/notify';
-import { useMyAirports, useSwitchAirport } from './api';
+import { useMyAirports, useSwitchAirport } from './api/mine';
 
 const AirportMenu = lazy(async () => ({ default: (await import('./airport-menu')).AirportMenu }));
 

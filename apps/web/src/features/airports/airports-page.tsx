@@ -7,7 +7,7 @@ import { controlledField } from '../../components/schema-form-fields';
 import { TimeZoneField } from '../../components/time-zone-field';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
-import { useAirports, useSaveAirport } from './api';
+import { useAirports, useSaveAirport } from './api/airports';
 
 /** Where the airport's public pages answer: its own host, a path prefix, or the deployment's address. */
 function publicAddress(airport: TAirport): string {
