@@ -80,4 +80,21 @@ describe('airport switcher', () => {
     expect(screen.getByRole('button', { name: 'Switch airport (now CXP Carson City Airport)' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/settings');
   });
+
+  it('keeps the name when the airports cannot be loaded, and offers to try again', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    stubFetch({
+      'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'] })) },
+      'GET /api/AppConfig': { body: appConfig(true) },
+      'GET /api/Airports/Mine': () =>
+        failing ? { status: 503, body: { code: 'UNAVAILABLE', message: 'Service unavailable' } } : { body: [{ ...CARSON, current: true }, { ...MINDEN, current: false }] },
+    });
+    renderApp('/');
+    expect(await screen.findByText('Carson City Airport', { selector: 'div' })).toBeInTheDocument();
+    const retry = await screen.findByRole('button', { name: 'Your airports could not be loaded. Try again' });
+    failing = false;
+    await user.click(retry);
+    expect(await screen.findByRole('button', { name: 'Switch airport (now CXP Carson City Airport)' })).toBeInTheDocument();
+  });
 });
