@@ -82,6 +82,7 @@ export const A11Y_ROUTES: Readonly<Record<string, TA11yRoute>> = {
   '/alerts': { visitors: SIGNED_IN },
   '/settings': { visitors: ADMIN },
   '/settings/accounts': { visitors: ADMIN },
+  '/settings/airports': { visitors: ADMIN },
   '/settings/tiedownRates': { visitors: ADMIN },
   '/settings/factsheet': { visitors: ADMIN },
   '/settings/workorder': { visitors: ADMIN },

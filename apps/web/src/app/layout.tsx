@@ -20,6 +20,9 @@ import { AlertsBell } from '../features/alerts/unread-badge';
  */
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
 
+/** Only signed-in users can switch airports: a visitor's pages never load the switcher. */
+const AirportSwitcher = lazy(async () => ({ default: (await import('../features/airports/airport-switcher')).AirportSwitcher }));
+
 /** A 401 anywhere: the query cache is cleared and the user returns to `/`. */
 function useUnauthorizedRedirect() {
   const queryClient = useQueryClient();
@@ -31,6 +34,15 @@ function useUnauthorizedRedirect() {
         navigate('/', { replace: true });
       }),
     [queryClient, navigate],
+  );
+}
+
+/** The airport's name in the top bar (the switcher takes its place for users of several airports). */
+function AirportName({ name }: { name: string }) {
+  return (
+    <Typography component="div" variant="h6" noWrap sx={{ flexGrow: 1, ml: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
+      {name}
+    </Typography>
   );
 }
 
@@ -61,9 +73,13 @@ export function TopBar() {
           <FlightTakeoffIcon aria-hidden />
           Apron
         </Box>
-        <Typography component="div" variant="h6" noWrap sx={{ flexGrow: 1, ml: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
-          {user ? airportName : ''}
-        </Typography>
+        {user ? (
+          <Suspense fallback={<AirportName name={airportName} />}>
+            <AirportSwitcher fallback={<AirportName name={airportName} />} />
+          </Suspense>
+        ) : (
+          <AirportName name="" />
+        )}
         {user && <AlertsBell />}
         {user ? (
           <IconButton

@@ -42,7 +42,7 @@ describe('access guard', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'No Access' })).toBeInTheDocument();
     expect(screen.queryByText('Error Occurred')).not.toBeInTheDocument();
-    expect(net.calls.filter((c) => !['/api/Access', '/api/AppConfig', '/api/Session', '/api/Alerts/Unread'].includes(c.path))).toEqual([]);
+    expect(net.calls.filter((c) => !['/api/Access', '/api/AppConfig', '/api/Session', '/api/Alerts/Unread', '/api/Airports/Mine'].includes(c.path))).toEqual([]);
   });
 
   it('lets a company user into the invoices grid (the menu shows it to them)', async () => {

@@ -42,6 +42,8 @@ export const signedInRoutes: RouteObject[] = [
         element: <RequireAccess rule="admin:Settings" />,
         children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
       },
+      // The deployment's airports: the page itself admits authority administrators only.
+      { path: 'airports', lazy: async () => ({ Component: (await import('../features/airports/airports-page')).AirportsPage }) },
       { path: 'tiedownRates', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-rates-page')).TiedownRatesPage }) },
       {
         path: 'factsheet',

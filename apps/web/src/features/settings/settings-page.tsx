@@ -3,9 +3,16 @@ import { settingsEntriesFor } from '@apron/core/settings';
 import { useAccess } from '../../lib/session';
 import { LinkListPage } from '../../components/link-list-page';
 
-/** The Settings entries in the spec's order; the admin-only ones (Accounts, Property FactSheet, Notifications Sent) for Settings admins only. */
+/** Not an airport's setting: the deployment's airports, for authority administrators only (issue 22). */
+const AIRPORTS_ENTRY = { to: '/settings/airports', label: 'Airports' };
+
+/**
+ * The Settings entries in the spec's order; the admin-only ones (Accounts, Property FactSheet,
+ * Notifications Sent) for Settings admins only, then Airports for authority administrators.
+ */
 export function SettingsPage() {
   const { user } = useAccess();
-  const entries = settingsEntriesFor(isModuleAdmin(user, 'Settings')).map((entry) => ({ to: `/settings/${entry.route}`, label: entry.label }));
+  const entries: { to: string; label: string }[] = settingsEntriesFor(isModuleAdmin(user, 'Settings')).map((entry) => ({ to: `/settings/${entry.route}`, label: entry.label }));
+  if (user?.isAuthorityAdmin) entries.push(AIRPORTS_ENTRY);
   return <LinkListPage title="Settings" backTo="/" entries={entries} />;
 }
