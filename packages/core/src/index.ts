@@ -28,4 +28,3 @@ export * from './chat/index';
 export * from './appointments/index';
 export * from './waitlist/index';
 export * from './reports/index';
-export * from './airports';

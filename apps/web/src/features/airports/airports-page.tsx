@@ -12,7 +12,7 @@ import { useAirports, useSaveAirport } from './api/airports';
 /** Where the airport's public pages answer: its own host, a path prefix, or the deployment's address. */
 function publicAddress(airport: TAirport): string {
   if (airport.publicHost) return airport.publicHost;
-  if (airport.pathPrefix) return airport.pathPrefix;
+  if (airport.pathPrefix) return `/a/${airport.pathPrefix}/`;
   return 'Deployment address';
 }
 
@@ -56,7 +56,7 @@ const FIELDS: readonly TFormFieldSpec<TAirportForm>[] = [
   { name: 'address', label: 'Address', kind: 'multiline', minRows: 2 },
   { name: 'mailFrom', label: 'Mail Sender', kind: 'email', helperText: "The From address of the airport's e-mail; empty: the deployment's" },
   { name: 'publicHost', label: 'Public Host', half: true, helperText: 'Host name of its public pages, e.g. reliever.example.org' },
-  { name: 'pathPrefix', label: 'Path Prefix', half: true, helperText: 'Or a path under the shared host, e.g. /reliever' },
+  { name: 'pathPrefix', label: 'Path Prefix', half: true, helperText: 'Or a path under the shared host: l12 serves /a/l12/' },
 ];
 
 function AirportDialog({ row, onClose }: { row: TAirport | null; onClose: () => void }) {
