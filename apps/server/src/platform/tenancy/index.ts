@@ -8,3 +8,4 @@ export { airportColumn } from './airport-column';
 export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
 export { findAirport, insertAirport, listAirports, type NewAirport } from './airports.repo';
 export { workplaceOf, type Workplace } from './workplace';
+export { airportPublicUrl, publicUrlOf } from './public-url';
