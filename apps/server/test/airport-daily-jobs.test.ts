@@ -6,6 +6,9 @@ import { agreements } from '../src/modules/agreements/agreements.table';
 import { buildCompany, buildLeasedAgreement } from '../src/modules/invoices/billing.test-support';
 import { cyclesTick, overdueTick } from '../src/modules/invoices/daily-runs';
 import { setSystemSetting } from '../src/modules/settings/settings.test-support';
+import { buildMaster, buildProperty as buildInspectedProperty } from '../src/modules/inspections/inspections.test-support';
+import { runInspectionSchedule } from '../src/modules/inspections/schedule.job';
+import { latestCronTick } from '../src/platform/jobs/cron';
 import { perAirport } from '../src/platform/jobs/airport-jobs';
 import type { JobHandler } from '../src/platform/jobs/jobs';
 import { withAirport } from '../src/platform/tenancy/airport-context';
@@ -18,6 +21,8 @@ import { insertAirport } from '../src/platform/tenancy/airports.repo';
  * UTC-10 and New York UTC-5 in December. Runs on both databases.
  */
 let t: TestApp;
+let createdAt: Date;
+const DAILY_AT_SIX = '0 6 * * *';
 const airports: Record<'honolulu' | 'newYork', { id: string; admin: Caller; statusAgreement: string }> = {} as never;
 
 /** One cron tick at `instant`: the handler for every enabled airport, as the job system runs it. */
@@ -47,12 +52,16 @@ async function airportIn(code: string, timeZone: string) {
     await buildLeasedAgreement(admin, company);
     const statusAgreement = (await buildLeasedAgreement(admin, company)).id;
     await t.db.update(agreements).set({ endDate: '2026-11-30' }).where(eq(agreements.id, statusAgreement));
+    // A property inspected every day at 06:00, the airport's time.
+    await buildInspectedProperty(admin);
+    await buildMaster(admin, { scheduled: true, expression: DAILY_AT_SIX });
     return { id, admin, statusAgreement };
   });
 }
 
 beforeAll(async () => {
   t = await createTestApp();
+  createdAt = new Date();
   airports.honolulu = await airportIn('HNL', 'Pacific/Honolulu');
   airports.newYork = await airportIn('NYC', 'America/New_York');
 });
@@ -102,5 +111,26 @@ describe('agreement statuses in each airport\'s time zone', () => {
     expect(audits.HNL).toBeGreaterThan(0);
     await tick((now) => runAgreementStatusJob(t.db, now), '2026-12-01T11:07:00Z');
     expect(await perAirportCount(`select airport_id from audit_log where request_id = 'agreements-daily-status'`)).toEqual(audits);
+  });
+});
+
+describe('scheduled inspections in each airport\'s time zone', () => {
+  /** The schedule's ticks that made inspections (one per property each). */
+  const scheduled = () => perAirportCount(`select distinct airport_id, schedule_tick from inspections where schedule_tick is not null`);
+  /** The airport's next 06:00 after the masters were made (within a day). */
+  const nextSix = (timeZone: string) => latestCronTick(DAILY_AT_SIX, createdAt, new Date(createdAt.getTime() + 86_400_000), timeZone)!;
+
+  it('a master due at 06:00 runs at each airport\'s own 06:00, once', async () => {
+    const six = { HNL: nextSix('Pacific/Honolulu'), NYC: nextSix('America/New_York') };
+    const [first, second] = six.HNL < six.NYC ? (['HNL', 'NYC'] as const) : (['NYC', 'HNL'] as const);
+    const at = (code: 'HNL' | 'NYC', seconds: number) => new Date(six[code].getTime() + seconds * 1000).toISOString();
+    await tick((now) => runInspectionSchedule(t.db, now), at(first, -30));
+    expect(await scheduled()).toEqual({ HNL: 0, NYC: 0 });
+    await tick((now) => runInspectionSchedule(t.db, now), at(first, 30));
+    expect(await scheduled()).toEqual({ [first]: 1, [second]: 0 });
+    await tick((now) => runInspectionSchedule(t.db, now), at(second, 30));
+    expect(await scheduled()).toEqual({ HNL: 1, NYC: 1 });
+    await tick((now) => runInspectionSchedule(t.db, now), at(second, 90));
+    expect(await scheduled()).toEqual({ HNL: 1, NYC: 1 });
   });
 });
