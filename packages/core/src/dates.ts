@@ -49,6 +49,11 @@ export function formatDateTime(value: Date | string | null | undefined, timeZone
   return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+/** The hour of the day (0-23) of an instant in the airport time zone: when its daily work may run. */
+export function calendarHour(value: Date, timeZone = DEFAULT_TIME_ZONE): number {
+  return Number(parts(value, timeZone).hour);
+}
+
 /** The calendar date (`YYYY-MM-DD`) of an instant in the airport time zone. */
 export function calendarDate(value: Date, timeZone = DEFAULT_TIME_ZONE): string {
   const p = parts(value, timeZone);

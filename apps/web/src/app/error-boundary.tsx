@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ROUTER_BASENAME } from '../lib/airport-path';
 
 function ErrorView({ title, text }: { title: string; text: string }) {
   return (
@@ -11,7 +12,7 @@ function ErrorView({ title, text }: { title: string; text: string }) {
         {title}
       </Typography>
       <Typography sx={{ mb: 2 }}>{text}</Typography>
-      <Button variant="contained" onClick={() => window.location.assign('/')}>
+      <Button variant="contained" onClick={() => window.location.assign(`${ROUTER_BASENAME ?? ''}/`)}>
         Back to Home
       </Button>
     </Box>

@@ -1,5 +1,6 @@
 import { FALLBACK_ERROR_MESSAGE } from '@apron/core/errors';
 import { HAS_NEXT_PAGE_HEADER, NEXT_CURSOR_HEADER, TOTAL_COUNT_ESTIMATED_HEADER, TOTAL_COUNT_HEADER } from '@apron/core/common/headers';
+import { airportHeaders } from './airport-path';
 
 /** Base path of every call (same origin; the dev server proxies it). */
 export const API_BASE = '/api';
@@ -84,7 +85,7 @@ export function handleUnauthorized(): void {
 async function fetchCsrfToken(): Promise<string> {
   const response = await fetch(`${API_BASE}/CSRF`, {
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    headers: { ...airportHeaders(), Accept: 'application/json' },
   });
   if (!response.ok) throw await toApiError(response);
   const body = (await response.json()) as { csrfToken?: unknown };
@@ -152,7 +153,7 @@ function buildUrl(path: string, query?: Record<string, TQueryValue>): string {
 
 async function send(path: string, options: TApiOptions, retryingCsrf: boolean): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...airportHeaders(), ...options.headers, Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

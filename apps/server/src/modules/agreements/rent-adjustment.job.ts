@@ -6,9 +6,9 @@ import { adjustmentCalendar, applyDueAdjustments } from './rent-adjustment.servi
 
 export const RENT_ADJUSTMENT_JOB = 'agreements-rent-adjustment';
 /**
- * Hourly at minute 23 (UTC), for the reason the status job gives: adjustments fall due on the
- * airport's date, whose zone System Settings may change; the run is idempotent (the unique key of
- * `rent_adjustments`), so the extra runs of a day change nothing.
+ * Hourly at minute 23 (UTC), once for each airport, for the reason the status job gives:
+ * adjustments fall due on each airport's own date; the run is idempotent (the unique key of
+ * `rent_adjustments`), so the extra runs of a day change nothing (docs/airports.md, "Jobs").
  */
 export const RENT_ADJUSTMENT_CRON = '23 * * * *';
 

@@ -8,9 +8,10 @@ import { leaseCalendar } from './lease-calendar';
 
 export const AGREEMENT_STATUS_JOB = 'agreements-daily-status';
 /**
- * Hourly at minute 7 (UTC). The rules are "daily" in the airport's time zone, which System
- * Settings may change at any time; running every hour makes a change land within the hour after
- * the airport's midnight whatever the zone, and the job is idempotent, so extra runs change nothing.
+ * Hourly at minute 7 (UTC), once for each airport in its scope (platform/jobs/airport-jobs.ts). The
+ * rules are "daily" in each airport's time zone, which differ and which System Settings may change
+ * at any time; running every hour makes a change land within the hour after each airport's
+ * midnight, and the job is idempotent, so extra runs change nothing (docs/airports.md, "Jobs").
  */
 export const AGREEMENT_STATUS_CRON = '7 * * * *';
 

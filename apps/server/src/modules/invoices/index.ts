@@ -5,10 +5,10 @@ import { hasModule } from '@apron/core';
 import { invoicesRoutes } from './invoices.routes';
 import { canReadInvoices, invoiceScopeOf } from './invoices.policy';
 import { findInvoice } from './invoices.repo';
-import { runInvoiceCycles, runOverdueInvoices } from './agreement-invoices';
+import { CYCLES_CRON, OVERDUE_CRON, cyclesTick, overdueTick } from './daily-runs';
 import { INVOICE_PDF_JOB, attachInvoicePdf, type InvoicePdfJob } from './invoice-mail';
 
-/** Daily, in UTC (pg-boss): shortly after midnight in the Americas; each run works out the airport's date. */
+/** Daily in each airport's time zone: hourly ticks, each airport's date's work from 01:00 local (daily-runs.ts). */
 const OVERDUE_JOB = 'invoices.overdue';
 const CYCLES_JOB = 'invoices.cycles';
 
@@ -23,13 +23,13 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
   });
   // Invoice e-mail PDFs are CPU work: a worker renders them off the request path (invoice-mail.ts).
   ctx.jobs.work<InvoicePdfJob>(INVOICE_PDF_JOB, (job) => attachInvoicePdf(ctx.db, job));
-  ctx.jobs.schedule(OVERDUE_JOB, '15 8 * * *', async () => {
-    const run = await runOverdueInvoices(ctx.db);
-    ctx.log.info(run, 'overdue invoices marked');
+  ctx.jobs.schedule(OVERDUE_JOB, OVERDUE_CRON, async () => {
+    const run = await overdueTick(ctx.db);
+    if (run) ctx.log.info(run, 'overdue invoices marked');
   });
-  ctx.jobs.schedule(CYCLES_JOB, '30 8 * * *', async () => {
-    const run = await runInvoiceCycles(ctx.db);
-    ctx.log.info(run, 'cycle invoices generated');
+  ctx.jobs.schedule(CYCLES_JOB, CYCLES_CRON, async () => {
+    const run = await cyclesTick(ctx.db);
+    if (run) ctx.log.info(run, 'cycle invoices generated');
   });
 }
 

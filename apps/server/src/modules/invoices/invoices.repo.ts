@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { calendarDate, readSetting, type TInvoiceGridQuery } from '@apron/core';
+import { calendarDate, calendarHour, readSetting, type TInvoiceGridQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../../platform/http/list-sort';
 import { encodeCursor, keysetOrder, keysetPage } from '../../platform/http/list-keyset';
@@ -20,6 +20,12 @@ const withTenant = { ...getTableColumns(invoices), tenantName: companyDirectory.
 export async function airportToday(db: DbOrTx, now = new Date()): Promise<string> {
   const settings = await loadSystemSettings(db, ['TIME_ZONE']);
   return calendarDate(now, readSetting(settings, 'TIME_ZONE'));
+}
+
+/** The airport's date and hour of the day at `now` (System Settings TIME_ZONE): when its daily runs are due. */
+export async function airportClock(db: DbOrTx, now = new Date()): Promise<{ today: string; hour: number }> {
+  const timeZone = readSetting(await loadSystemSettings(db, ['TIME_ZONE']), 'TIME_ZONE');
+  return { today: calendarDate(now, timeZone), hour: calendarHour(now, timeZone) };
 }
 
 const SORTS: Record<string, SQL | AnyPgColumn> = {

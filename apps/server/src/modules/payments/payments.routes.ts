@@ -16,6 +16,7 @@ import { loadReceipt, renderReceiptPdf, requestReceiptPdfs } from './receipts';
 import { payManually } from './payments.service';
 import type { CardEngine } from './card-payable';
 import type { InvoiceOrder } from './invoice-payable';
+import { airportPublicUrl } from '../../platform/tenancy/index';
 
 const tags = ['payments'];
 const ZToken = z.object({ token: z.string().min(10).max(200) });
@@ -84,7 +85,9 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, card
     const invoice = await findInvoice(ctx.db, request.params.id, null);
     if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
     const { token, expiresAt } = createPayLinkToken(ctx.config.sessionSecret, invoice.id);
-    return { token, url: `${ctx.config.publicUrl}/payment/${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+    // The invoice's airport's public pages: the link is opened by someone not signed in.
+    const base = await airportPublicUrl(ctx.db, ctx.config.publicUrl);
+    return { token, url: `${base}/payment/${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
   });
 
   const invoiceOfToken = (token: string) => {

@@ -8,6 +8,7 @@ import { loadSystemSettings } from '../settings/index';
 import { auditApplicant } from './waitlist.presenter';
 import * as repo from './waitlist.repo';
 import { publishApplicantEvent } from './waitlist-events';
+import { airportPublicUrl } from '../../platform/tenancy/index';
 
 /** What the join stores of the form (never the card token, never the honeypot). */
 export type JoinForm = Omit<TWaitlistJoin, 'website' | 'sourceId'>;
@@ -68,7 +69,8 @@ async function addApplicant(tx: DbOrTx, by: ApplicantAuthor, form: JoinForm, sta
   await publishApplicantEvent(tx, (await repo.findApplicant(tx, row.id))!, 'Created');
   if (row.email) {
     const view = (await repo.findApplicant(tx, row.id))!;
-    await queueMail(tx, confirmationMail(view, privateLink(by.publicUrl, token), amountCents));
+    // The link opens the applicant's airport's public pages (its host name or path prefix).
+    await queueMail(tx, confirmationMail(view, privateLink(await airportPublicUrl(tx, by.publicUrl), token), amountCents));
   }
   return row;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../errors/app-error';
 import { ANON_COOKIE, CSRF_HEADER, anonymousCsrfToken, tokensMatch } from '../auth/csrf';
 import { SESSION_COOKIE, createSessionLookup } from '../auth/sessions';
+import { airportPrefixOf } from '../tenancy/request-airport';
 
 /** A route's access: a rule from the permission table, or a policy over the caller. */
 export type AccessPolicy = (user: TSessionUser | null, request: FastifyRequest) => boolean;
@@ -110,7 +111,11 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
     }
     await authenticate(request);
     // From here on every query of the request sees the caller's airport only (platform/tenancy).
+    // A signed-in caller's airport is where they work, whatever airport's pages they call from.
     request.airportScope.airportId = request.user ? request.user.airportId : await app.visitorAirportOf(request);
+    if (!request.airportScope.airportId && !request.user && airportPrefixOf(request) !== null) {
+      throw new AppError('NOT_FOUND', 'There is no such airport.');
+    }
     if (!request.user && requiresUser(access)) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
     checkCsrf(request);
     // A policy function sees the raw path parameters (strings, not yet validated).

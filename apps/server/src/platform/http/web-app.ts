@@ -27,9 +27,15 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
 ];
 
+const PREFIXED_PAGE = /^\/a\/[^/?#]+(?:[/?#]|$)/;
+const NO_SUCH_AIRPORT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>' +
+  '<body><h1>Not found</h1><p>There is no airport at this address.</p><p><a href="/">Home</a></p></body></html>';
+
 /**
  * Serves the SPA: hashed assets cached for a year, index.html never cached, and every other
- * browser GET or HEAD outside /api, /oidc and /assets answered with index.html so client routes deep-link.
+ * browser GET or HEAD outside /api, /oidc and /assets answered with index.html so client routes deep-link
+ * (an airport's public pages under `/a/<prefix>/` too, when an airport has that prefix: docs/airports.md).
  * The web build writes a brotli (.br) and a gzip (.gz) copy next to each text asset
  * (apps/web/build/precompress.ts); `preCompressed` sends the copy the client accepts, so
  * nothing is compressed per request (and the response compression hook sees the
@@ -67,6 +73,11 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     // A missing hashed asset (an old build's chunk) is a 404, not the page in its place.
     if (url.startsWith('/api') || url.startsWith('/oidc') || url.startsWith('/assets/')) return false;
+    // `/a/<prefix>/...` is an airport's public pages; a prefix no airport has is no airport's page.
+    if (PREFIXED_PAGE.test(url) && !request.airportScope.airportId) {
+      reply.status(404).header('Cache-Control', 'no-cache').type('text/html').send(NO_SUCH_AIRPORT);
+      return true;
+    }
     reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     return true;
   };

@@ -9,3 +9,4 @@ export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
 export { airportsOfAccount, findAirport, insertAirport, listAirports, updateAirport, type NewAirport } from './airports.repo';
 export { AIRPORT_PROVISIONERS, type AirportProvisioner } from './provisioning';
 export { recordWorkAtCurrentAirport, workplaceOf, type Work, type Workplace } from './workplace';
+export { airportPublicUrl, publicUrlOf } from './public-url';
