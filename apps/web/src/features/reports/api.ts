@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TAgingReport, TDashboard, TInsuranceReportRow, TInvoiceReport, TInvoiceReportKind, TRentRollRow, TReportPeriods } from '@apron/core/reports';
+import type { TAgingReport, TConsolidatedAgingReport, TConsolidatedInvoiceReport, TConsolidatedRentRoll, TDashboard, TInsuranceReportRow, TInvoiceReport, TInvoiceReportKind, TRentRollRow, TReportPeriods } from '@apron/core/reports';
 import { API_BASE, apiFetch } from '../../lib/api-client';
 
 /** The signed-in home's figures (staff: by module; tenant: their company). */
@@ -32,6 +32,23 @@ export function useAgingReport(enabled: boolean) {
 
 export function useRentRoll(enabled: boolean) {
   return useQuery({ queryKey: ['reports', 'rent-roll'], queryFn: () => apiFetch<TRentRollRow[]>('/Reports/RentRoll'), enabled });
+}
+
+/** The consolidated reports across airports (`?scope=all`, authority-wide administrators only). */
+export function useConsolidatedInvoiceReport(range: { begin: string; end: string; kind: TInvoiceReportKind }) {
+  return useQuery({
+    queryKey: ['reports', 'invoices', 'all', range],
+    queryFn: () => apiFetch<TConsolidatedInvoiceReport>('/Reports/Invoices?scope=all', { method: 'POST', body: range }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useConsolidatedAging() {
+  return useQuery({ queryKey: ['reports', 'aging', 'all'], queryFn: () => apiFetch<TConsolidatedAgingReport>('/Reports/Aging?scope=all') });
+}
+
+export function useConsolidatedRentRoll() {
+  return useQuery({ queryKey: ['reports', 'rent-roll', 'all'], queryFn: () => apiFetch<TConsolidatedRentRoll>('/Reports/RentRoll?scope=all') });
 }
 
 export const drillDownPath = (companyId: string) => `/Reports/Invoices/${encodeURIComponent(companyId)}`;

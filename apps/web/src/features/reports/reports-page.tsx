@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router';
 import { hasModule } from '@apron/core/access';
-import { REPORT_TYPES, type TPeriod, type TReportType } from '@apron/core/reports';
+import { isConsolidatable, REPORT_TYPES, type TPeriod, type TReportType } from '@apron/core/reports';
 import { Loader } from '../../components/loader';
 import { PageHeader } from '../../components/page-header';
 import { useAccess } from '../../lib/session';
@@ -14,6 +14,7 @@ import { useReportPeriods } from './api';
 import { useSavedReports } from './charts-api';
 import { InvoiceReportView } from './invoice-report-view';
 import { AgingReportView, InsuranceReportView, RentRollView } from './other-report-views';
+import { ConsolidatedAgingView, ConsolidatedInvoiceView, ConsolidatedRentRollView } from './consolidated-views';
 import { PeriodPicker } from './period-picker';
 
 /** MUI X Charts is large: the charts tab loads it when first opened. */
@@ -23,6 +24,24 @@ const SavedChart = lazy(async () => ({ default: (await import('./charts-view')).
 const DEFAULT_REPORT = 'monthly-billing';
 
 const SAVED_PREFIX = 'saved:';
+
+/** "This airport" or "All airports": offered to authority-wide administrators only. */
+function AirportsChoice({ all, onChange }: { all: boolean; onChange: (value: string) => void }) {
+  return (
+    <MuiTextField
+      select
+      size="small"
+      label="Airports"
+      value={all ? 'all' : 'airport'}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 180 }}
+    >
+      <option value="airport">This airport</option>
+      <option value="all">All airports</option>
+    </MuiTextField>
+  );
+}
 
 function ReportsTab() {
   const [params, setParams] = useSearchParams();
@@ -40,11 +59,15 @@ function ReportsTab() {
   const kind = savedReport ? undefined : type.period;
   const defaultPeriod = kind === 'month' ? data.currentMonth : kind === 'quarter' ? data.currentQuarter : data.currentYear;
   const period = kind ? (chosen[kind] ?? defaultPeriod) : null;
-  const setType = (key: string) => setParams((prev) => {
+  const setParam = (name: string, value: string) => setParams((prev) => {
     const next = new URLSearchParams(prev);
-    next.set('report', key);
+    next.set(name, value);
     return next;
   });
+  const setType = (key: string) => setParam('report', key);
+  // Authority-wide administrators may read billing, collection, aging and rent roll across airports.
+  const consolidatable = !savedReport && !!user?.isAuthorityAdmin && isConsolidatable(type);
+  const allAirports = consolidatable && params.get('airports') === 'all';
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
@@ -72,6 +95,7 @@ function ReportsTab() {
             </optgroup>
           )}
         </MuiTextField>
+        {consolidatable && <AirportsChoice all={allAirports} onChange={(value) => setParam('airports', value)} />}
         {kind && period && <PeriodPicker kind={kind} periods={data} value={period} onChange={(next) => setChosen((prev) => ({ ...prev, [kind]: next }))} />}
       </Stack>
       {savedReport && (
@@ -81,7 +105,12 @@ function ReportsTab() {
           </Box>
         </Suspense>
       )}
-      {savedReport ? null : <>
+      {allAirports && <>
+      {type.group === 'invoices' && period && type.kind && <ConsolidatedInvoiceView kind={type.kind} period={period} />}
+      {type.key === 'ar-aging' && <ConsolidatedAgingView />}
+      {type.key === 'rent-roll' && <ConsolidatedRentRollView />}
+      </>}
+      {savedReport || allAirports ? null : <>
       {type.group === 'invoices' && period && type.kind && <InvoiceReportView kind={type.kind} period={period} />}
       {type.key === 'expired-insurance' && <InsuranceReportView which="Expired" days={data.expiringSoonDays} />}
       {type.key === 'expiring-soon-insurance' && <InsuranceReportView which="Expiring Soon" days={data.expiringSoonDays} />}
