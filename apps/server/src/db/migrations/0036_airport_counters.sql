@@ -1,5 +1,6 @@
 -- Issue 22: invoice, receipt and asset numbers are counted per airport (docs/airports.md,
 -- "Numbering, settings and mail"). The global sequences go; each airport has its counters.
+-- AIRPORT_NAME and TIME_ZONE are read from the airports row only.
 CREATE TABLE "airport_counters" (
 	"airport_id" uuid DEFAULT apron_airport() NOT NULL,
 	"name" text NOT NULL,
@@ -22,6 +23,9 @@ BEGIN
       SELECT a.id, 'receipt', max(receipt_number) FROM payments WHERE airport_id = a.id HAVING max(receipt_number) IS NOT NULL
       UNION ALL
       SELECT a.id, 'asset', max(asset_number) FROM assets WHERE airport_id = a.id HAVING max(asset_number) IS NOT NULL;
+    -- AIRPORT_NAME and TIME_ZONE are the airports row's own (0034 copied them there): their
+    -- system_settings rows stay as the Settings grid's handles, with no value of their own.
+    UPDATE system_settings SET value = '' WHERE airport_id = a.id AND name IN ('AIRPORT_NAME', 'TIME_ZONE');
   END LOOP;
   PERFORM set_config('apron.airport_id', '00000000-0000-4000-8000-000000000001', true);
 END $$;

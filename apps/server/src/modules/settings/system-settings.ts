@@ -1,7 +1,8 @@
-import { asc, inArray } from 'drizzle-orm';
 import { PUBLIC_SETTING_NAMES, SYSTEM_SETTINGS, SYSTEM_SETTING_NAMES, type TSettingPair, type TSystemSettingName } from '@apron/core';
 import type { Db, DbOrTx } from '../../db/client';
 import { oneSlot, type PluginScope } from '../../platform/plugins/registry';
+import { currentAirportScope } from '../../platform/tenancy/airport-context';
+import { isAirportHeldSetting, readSettingPairs } from './airport-settings';
 import { systemSettings } from './settings.table';
 
 /**
@@ -11,16 +12,17 @@ import { systemSettings } from './settings.table';
 export async function ensureSystemSettings(db: DbOrTx): Promise<void> {
   await db
     .insert(systemSettings)
-    .values(SYSTEM_SETTING_NAMES.map((name) => ({ name, value: SYSTEM_SETTINGS[name].defaultValue })))
+    // The airport-held names' rows are only the grid's handles: their value is the airports row's.
+    .values(SYSTEM_SETTING_NAMES.map((name) => ({ name, value: isAirportHeldSetting(name) ? '' : SYSTEM_SETTINGS[name].defaultValue })))
     .onConflictDoNothing({ target: [systemSettings.airportId, systemSettings.name] });
 }
 
-/** Stored values by name, for `readSetting(values, 'WAITLIST_CHARGE')` from core. */
+/**
+ * Values by name, for `readSetting(values, 'WAITLIST_CHARGE')` from core: the stored settings of
+ * the current airport, and its airports row for AIRPORT_NAME and TIME_ZONE (airport-settings.ts).
+ */
 export async function loadSystemSettings(db: DbOrTx, names?: readonly TSystemSettingName[]): Promise<Partial<Record<string, string>>> {
-  const rows = await db
-    .select({ name: systemSettings.name, value: systemSettings.value })
-    .from(systemSettings)
-    .where(names ? inArray(systemSettings.name, [...names]) : undefined);
+  const rows = await readSettingPairs(db, names);
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 
@@ -41,15 +43,18 @@ export interface SystemSettingsCache {
 export const systemSettingsCache = oneSlot<SystemSettingsCache>('settings.system-settings-cache');
 
 export function createSystemSettingsCache(db: Db): SystemSettingsCache {
-  let cached: { at: number; generation: number; values: Partial<Record<string, string>> } | null = null;
+  // One entry per airport: each airport has its own settings (the key is the scope's airport).
+  const cached = new Map<string, { at: number; generation: number; values: Partial<Record<string, string>> }>();
   // Bumped by every settings write through this app, so its own edits show at once.
   let generation = 0;
   return {
     async read() {
-      if (cached && cached.generation === generation && Date.now() - cached.at < SETTINGS_CACHE_MS) return cached.values;
+      const key = currentAirportScope()?.airportId ?? '';
+      const hit = cached.get(key);
+      if (hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.values;
       const startedAt = generation;
       const values = await loadSystemSettings(db);
-      cached = { at: Date.now(), generation: startedAt, values };
+      cached.set(key, { at: Date.now(), generation: startedAt, values });
       return values;
     },
     changed() {
@@ -68,11 +73,8 @@ export function loadSystemSettingsCached(scope: PluginScope): Promise<Partial<Re
   return scope.plugins.one(systemSettingsCache).read();
 }
 
-/** `Getsettings`: the public settings only, or every setting for Settings users. */
+/** `Getsettings`: the public settings only, or every setting for Settings users (by name). */
 export async function listSettingPairs(db: DbOrTx, includePrivate: boolean): Promise<TSettingPair[]> {
-  return db
-    .select({ name: systemSettings.name, value: systemSettings.value })
-    .from(systemSettings)
-    .where(includePrivate ? undefined : inArray(systemSettings.name, PUBLIC_SETTING_NAMES))
-    .orderBy(asc(systemSettings.name));
+  const rows = await readSettingPairs(db, includePrivate ? undefined : PUBLIC_SETTING_NAMES);
+  return rows.map((r) => ({ name: r.name, value: r.value }));
 }
