@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TSystemSettingName } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { airports } from '../../platform/tenancy/airports.table';
+import { currentAirportValueSql, updateCurrentAirport } from '../../platform/tenancy/index';
 import { systemSettings } from './settings.table';
 
 /**
@@ -12,9 +12,10 @@ import { systemSettings } from './settings.table';
  * system_settings rows stay only as the grid's handles (id, stamps); the value stored there is
  * never read and is kept empty.
  */
+/** Setting name -> the airports column holding it. */
 export const AIRPORT_HELD_SETTINGS = {
-  AIRPORT_NAME: airports.name,
-  TIME_ZONE: airports.timeZone,
+  AIRPORT_NAME: 'name',
+  TIME_ZONE: 'time_zone',
 } as const;
 
 export type TAirportHeldSetting = keyof typeof AIRPORT_HELD_SETTINGS;
@@ -23,10 +24,8 @@ export function isAirportHeldSetting(name: unknown): name is TAirportHeldSetting
   return typeof name === 'string' && Object.hasOwn(AIRPORT_HELD_SETTINGS, name);
 }
 
-/** The current airport's value of an airport-held setting (a scalar subquery; the airports table has no policies). */
-function airportValueSql(name: TAirportHeldSetting): SQL {
-  return sql`(select ${sql.identifier(AIRPORT_HELD_SETTINGS[name].name)} from ${airports} where ${airports.id} = apron_airport())`;
-}
+/** The current airport's value of an airport-held setting (a scalar subquery). */
+const airportValueSql = (name: TAirportHeldSetting): SQL<string> => currentAirportValueSql(AIRPORT_HELD_SETTINGS[name]);
 
 /** A system_settings row's value as readers see it: the airport's own value for the airport-held names. */
 export const settingValueSql: SQL<string> = sql<string>`case ${systemSettings.name}
@@ -49,7 +48,7 @@ export async function readSettingPairs(db: DbOrTx, names?: readonly string[]): P
   }
   for (const held of Object.keys(AIRPORT_HELD_SETTINGS) as TAirportHeldSetting[]) {
     if (!wanted(held)) continue;
-    parts.push(sql`select ${held}::text as name, ${sql.identifier(AIRPORT_HELD_SETTINGS[held].name)} as value from ${airports} where ${airports.id} = apron_airport()`);
+    parts.push(sql`select ${held}::text as name, ${airportValueSql(held)} as value`);
   }
   if (parts.length === 0) return [];
   return rowsOf<{ name: TSystemSettingName; value: string }>(await db.execute(sql`select * from (${sql.join(parts, sql` union all `)}) as s order by name`));
@@ -57,5 +56,5 @@ export async function readSettingPairs(db: DbOrTx, names?: readonly string[]): P
 
 /** Editing an airport-held setting: the current airport's row takes the value (only that row). */
 export async function writeAirportHeldSetting(tx: DbOrTx, name: TAirportHeldSetting, value: string): Promise<void> {
-  await tx.execute(sql`update ${airports} set ${sql.identifier(AIRPORT_HELD_SETTINGS[name].name)} = ${value} where ${airports.id} = apron_airport()`);
+  await updateCurrentAirport(tx, name === 'AIRPORT_NAME' ? { name: value } : { timeZone: value });
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { asSystem } from './airport-context';
 import { airports, type AirportRow } from './airports.table';
@@ -19,4 +19,14 @@ export async function listAirports(db: DbOrTx): Promise<AirportRow[]> {
 export async function findAirport(db: DbOrTx, id: string): Promise<AirportRow | null> {
   const [row] = await db.select().from(airports).where(eq(airports.id, id)).limit(1);
   return row ?? null;
+}
+
+/** A column of the current airport's row (`apron_airport()`), as a scalar subquery for other statements. */
+export function currentAirportValueSql(column: 'name' | 'time_zone'): SQL<string> {
+  return sql<string>`(select ${sql.identifier(column)} from ${airports} where ${airports.id} = apron_airport())`;
+}
+
+/** Edits the current airport's own row (the airports table has no policies: only this row is named). */
+export async function updateCurrentAirport(db: DbOrTx, values: Partial<Pick<AirportRow, 'name' | 'timeZone' | 'mailFrom'>>): Promise<void> {
+  await db.update(airports).set(values).where(sql`${airports.id} = apron_airport()`);
 }

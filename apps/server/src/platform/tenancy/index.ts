@@ -6,5 +6,5 @@
 export { asSystem, currentAirportId, currentAirportScope, withAirport, type AirportScope } from './airport-context';
 export { airportColumn } from './airport-column';
 export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
-export { findAirport, insertAirport, listAirports, type NewAirport } from './airports.repo';
+export { currentAirportValueSql, findAirport, insertAirport, listAirports, updateCurrentAirport, type NewAirport } from './airports.repo';
 export { workplaceOf, type Workplace } from './workplace';
