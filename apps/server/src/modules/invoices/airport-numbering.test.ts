@@ -7,7 +7,7 @@ import { createMailDelivery, queueMail } from '../../platform/mail/index';
 import { FIRST_AIRPORT_ID, findAirport, insertAirport, withAirport } from '../../platform/tenancy/index';
 import { ensureSystemSettings } from '../settings/index';
 import { runInvoiceCycles } from './agreement-invoices';
-import { buildCompany, buildLeasedAgreement, expectStatus } from './billing.test-support';
+import { buildCompany, buildInvoice, buildLeasedAgreement, expectStatus } from './billing.test-support';
 import { invoices } from './invoices.table';
 
 /**
@@ -83,6 +83,22 @@ describe('numbering per airport', () => {
     expect(await runNumbers(reliever)).toEqual([relieverBefore + 1]);
     // The reruns took no numbers: the next invoice follows without a gap.
     expect(await createInvoice(relieverAdmin, relieverCompany)).toBe(relieverBefore + 2);
+  });
+
+  it('receipts are numbered per airport too (the reliever’s first is #5001)', async () => {
+    const pay = async (caller: Caller, companyId: string) => {
+      const invoice = await buildInvoice(caller, companyId);
+      const res = await caller.request({
+        method: 'POST',
+        url: `/api/Invoices/ManualPayment/${invoice._id}`,
+        payload: { lineIds: invoice.lineItems.map((l) => l._id), accountType: true, accountName: 'Jane Pilot', accountDetails: 'Front desk', confirmation: 'x', paymentDate: '2025-03-04' },
+      });
+      await expectStatus(res, 201, 'manual payment');
+      return res.json().receipt.receiptNumber as number;
+    };
+    const mainFirst = await pay(mainAdmin, mainCompany);
+    expect(await Promise.all([pay(relieverAdmin, relieverCompany), pay(mainAdmin, mainCompany)])).toEqual([5001, mainFirst + 1]);
+    expect(await pay(relieverAdmin, relieverCompany)).toBe(5002);
   });
 });
 
