@@ -36,5 +36,8 @@ export function sessionUserOf(account: DemoAccount, id: string, companyId: strin
     isAdmin: account.isAdmin,
     modules: account.isInternal ? (account.modules === 'all' ? [...MODULES] : [...account.modules]) : [],
     companyId,
+    // The menu does not depend on the airport; the demo's admin is the authority's administrator.
+    airportId: null,
+    isAuthorityAdmin: account.isInternal && account.isAdmin,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasModule, isModuleAdmin, menuFor, satisfies, type TSessionUser } from '../src/access/index';
 
 function user(overrides: Partial<TSessionUser> = {}): TSessionUser {
-  return { id: 'u1', email: 'u@example.test', givenName: 'U', familyName: 'Ser', isInternal: true, isAdmin: false, modules: [], companyId: null, ...overrides };
+  return { id: 'u1', email: 'u@example.test', givenName: 'U', familyName: 'Ser', isInternal: true, isAdmin: false, modules: [], companyId: null, airportId: 'a1', isAuthorityAdmin: false, ...overrides };
 }
 
 describe('permission table', () => {
@@ -85,8 +85,8 @@ describe('home menu', () => {
 
 describe('areas: the route guards read the menu table', async () => {
   const { canOpenArea } = await import('../src/access/index');
-  const staff = (modules: TSessionUser['modules']): TSessionUser => ({ id: 's', email: 's@x.test', givenName: 'S', familyName: 'T', isInternal: true, isAdmin: false, modules, companyId: null });
-  const tenant: TSessionUser = { id: 't', email: 't@x.test', givenName: 'T', familyName: 'U', isInternal: false, isAdmin: false, modules: [], companyId: 'c1' };
+  const staff = (modules: TSessionUser['modules']): TSessionUser => ({ id: 's', email: 's@x.test', givenName: 'S', familyName: 'T', isInternal: true, isAdmin: false, modules, companyId: null, airportId: 'a1', isAuthorityAdmin: false });
+  const tenant: TSessionUser = { id: 't', email: 't@x.test', givenName: 'T', familyName: 'U', isInternal: false, isAdmin: false, modules: [], companyId: 'c1', airportId: 'a1', isAuthorityAdmin: false };
 
   it('refuses staff without the module the menu gates the area by', () => {
     expect(canOpenArea(staff(['Lease']), 'invoices')).toBe(false);

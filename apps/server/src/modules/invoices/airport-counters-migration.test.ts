@@ -8,11 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../../db/client';
 
 /**
- * Migration 0036 (issue 22): the global invoice and receipt sequences become per-airport counters.
+ * Migration 0037 (issue 22): the global invoice and receipt sequences become per-airport counters.
  * Existing numbers stay; each airport's counter continues after its own maximum; AIRPORT_NAME and
- * TIME_ZONE are no longer stored in system_settings. Run on a database migrated up to 0035.
+ * TIME_ZONE are no longer stored in system_settings. Run on a database migrated up to 0036.
  */
-const COUNTERS_MIGRATION = '0036_airport_counters';
+const COUNTERS_MIGRATION = '0037_airport_counters';
 const FIRST = '00000000-0000-4000-8000-000000000001';
 const SECOND = '00000000-0000-4000-8000-000000000002';
 let client: PGlite | undefined;
@@ -32,7 +32,7 @@ function migrationsBefore(tag: string): string {
   return dir;
 }
 
-describe('migration 0036: numbering per airport', () => {
+describe('migration 0037: numbering per airport', () => {
   it('keeps the numbers, continues each airport after its maximum, and empties the airport-held settings', async () => {
     before = migrationsBefore(COUNTERS_MIGRATION);
     client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });

@@ -98,3 +98,16 @@ describe('through HTTP', () => {
   });
 
 });
+
+describe('row-level security keeps the grids’ indexes usable', () => {
+  it('a keyset page sorted by name seeks in the index under the policy (its comparison is leakproof)', async () => {
+    const plan = await rows(
+      `explain select id from companies where (lower(name), id) > ('m', '00000000-0000-4000-8000-000000000000'::uuid) order by lower(name), id limit 10`,
+      FIRST_AIRPORT_ID,
+    );
+    const text = plan.map((row) => String(Object.values(row)[0])).join('\n');
+    expect(text).toContain('Index Cond');
+    const marked = await rows(`select proname from pg_proc where proleakproof and proname in ('lower', 'textlike', 'numeric_lt') order by proname`, FIRST_AIRPORT_ID);
+    expect(marked.map((row) => row.proname)).toEqual(['lower', 'numeric_lt', 'textlike']);
+  });
+});
