@@ -4,6 +4,7 @@ import type { TInvoice, TSettingPair } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { createMailDelivery, queueMail } from '../../platform/mail/index';
+import { mailOutbox } from '../../platform/mail/mail.table';
 import { FIRST_AIRPORT_ID, findAirport, insertAirport, withAirport } from '../../platform/tenancy/index';
 import { ensureSystemSettings } from '../settings/index';
 import { runInvoiceCycles } from './agreement-invoices';
@@ -153,5 +154,15 @@ describe('mail sender per airport', () => {
     expect(to('tenant@main.test').from).toBe('no-reply@apron.test');
     expect(to('tenant@main.test').data).toMatch(/^From: Apron <no-reply@apron\.test>/m);
     delivery.close();
+  });
+
+  it('the airport’s name in its e-mail is its record’s', async () => {
+    const invoiceId = (await buildInvoice(relieverAdmin, relieverCompany))._id;
+    const res = await relieverAdmin.request({ method: 'POST', url: `/api/Invoices/Email/${invoiceId}`, payload: { subject: 'Copy', email: 'copy@reliever.test' } });
+    await expectStatus(res, 200, 'e-mail a copy');
+    const name = (await findAirport(t.db, reliever))!.name;
+    // (The query runs inside the scope: a drizzle query only runs when awaited.)
+    const [mail] = await withAirport(reliever, async () => t.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.ref, `invoice:${invoiceId}`)).execute());
+    expect(mail!.text).toContain(`from ${name} is attached`);
   });
 });
