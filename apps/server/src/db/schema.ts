@@ -11,6 +11,7 @@ export * from '../platform/rate-limit/rate-limit.table';
 export * from '../platform/idempotency/idempotency.table';
 export * from '../platform/auth/accounts.table';
 export * from '../platform/tenancy/airports.table';
+export * from '../platform/tenancy/airport-counters.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/properties/properties.table';
 export * from '../modules/attachments/attachments.table';

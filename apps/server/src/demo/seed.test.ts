@@ -5,6 +5,8 @@ import { createTestApp, testConfig, type TestApp } from '../../test/helpers';
 import { accounts } from '../platform/auth/accounts.table';
 import { findAccountByEmail } from '../modules/accounts/index';
 import { documentTypes, insuranceTypes, invoiceCycles, notices, notifications, paymentTypes, systemSettings } from '../modules/settings/settings.table';
+import { loadSystemSettings } from '../modules/settings/index';
+import { FIRST_AIRPORT_ID, findAirport } from '../platform/tenancy/index';
 import { verifyPassword } from '../platform/auth/passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_AIRPORT_NAME, seedDemo } from './seed';
@@ -46,8 +48,8 @@ describe('demo seed', () => {
   });
 
   it('names the airport, and the app config says demo', async () => {
-    const [name] = await t.db.select().from(systemSettings).where(eq(systemSettings.name, 'AIRPORT_NAME'));
-    expect(name!.value).toBe(DEMO_AIRPORT_NAME);
+    expect((await loadSystemSettings(t.db, ['AIRPORT_NAME'])).AIRPORT_NAME).toBe(DEMO_AIRPORT_NAME);
+    expect((await findAirport(t.db, FIRST_AIRPORT_ID))!.name).toBe(DEMO_AIRPORT_NAME);
     const res = await t.app.inject({ method: 'GET', url: '/api/AppConfig' });
     expect(res.json().jsonvalue).toMatchObject({ airportName: DEMO_AIRPORT_NAME, demo: true });
     const flat = await t.db.select().from(paymentTypes).where(eq(paymentTypes.skuType, 'Flat'));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { takeNumbers } from '../../platform/tenancy/numbering';
 
 /**
  * The typed rows of every asset of a master, derived from `values` in one statement (demo and
@@ -39,8 +40,9 @@ export interface TSeedSpread {
  */
 export async function insertSpreadAssets(db: DbOrTx, spec: TSeedSpread): Promise<void> {
   await db.execute(sql`
-    insert into assets (master_id, status, lon, lat, values, created_at, updated_at)
-    select ${spec.masterId}::uuid,
+    with block as (select ${takeNumbers('asset', sql`${spec.count}::int`)} as first)
+    insert into assets (asset_number, master_id, status, lon, lat, values, created_at, updated_at)
+    select (select first from block) + g - 1, ${spec.masterId}::uuid,
       (g % 17) <> 0,
       ${spec.lon}::float8 + ${spec.spread}::float8 * (2 * ((g + ${spec.offset}) * 0.6180339887 - floor((g + ${spec.offset}) * 0.6180339887)) - 1),
       ${spec.lat}::float8 + ${spec.spread}::float8 * (2 * ((g + ${spec.offset}) * 0.7548776662 - floor((g + ${spec.offset}) * 0.7548776662)) - 1),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TAssetFieldConfig, TAssetFieldValue } from '@apron/core/assets/index';
 import { airportColumn } from '../../platform/tenancy/airport-column';
+import { nextNumberDefault } from '../../platform/tenancy/numbering';
 
 /**
  * Master assets (asset types): name, description, enabled, colour, the form every asset of the
@@ -41,7 +42,8 @@ export const assets = pgTable(
     masterId: uuid()
       .notNull()
       .references(() => assetMasters.id, { onDelete: 'restrict' }),
-    assetNumber: integer().generatedAlwaysAsIdentity().notNull(),
+    /** Numbered per airport by its 'asset' counter (platform/tenancy/numbering.ts). */
+    assetNumber: integer().notNull().default(nextNumberDefault('asset')),
     status: boolean().notNull().default(true),
     lon: doublePrecision().notNull(),
     lat: doublePrecision().notNull(),

@@ -5,7 +5,7 @@ import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { accounts } from '../../platform/auth/accounts.table';
 import { ensureFirstAdmin } from '../accounts/index';
 import { DEFAULT_ADMIN_EMAIL } from '../accounts/accounts.test-support';
-import { systemSettings } from '../settings/settings.table';
+import { airports, FIRST_AIRPORT_ID } from '../../platform/tenancy/airports.table';
 import { auditLog } from '../../platform/audit/audit.table';
 import { signInRequests } from '../../platform/auth/auth.table';
 import { signInThrottles } from './sign-in-throttle.table';
@@ -279,8 +279,8 @@ describe('Access and Me', () => {
 });
 
 describe('the sign-in page', () => {
-  it('shows the airport name from System Settings', async () => {
-    await t.db.update(systemSettings).set({ value: 'Carson City Airport' }).where(eq(systemSettings.name, 'AIRPORT_NAME'));
+  it('shows the airport name from the airport’s record (System Settings AIRPORT_NAME)', async () => {
+    await t.db.update(airports).set({ name: 'Carson City Airport' }).where(eq(airports.id, FIRST_AIRPORT_ID));
     const { page } = await openSignInPage(new TestBrowser(t));
     expect(page.body).toContain('Carson City Airport');
   });

@@ -12,6 +12,7 @@ import {
   agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type RentLink,
 } from '../agreements/index';
 import { listInvoiceCycles, paymentTypeLateFeeSql } from '../settings/index';
+import { takeNumbers } from '../../platform/tenancy/numbering';
 import { publishInvoiceEvents } from './invoice-events';
 import { airportToday } from './invoices.repo';
 import { invoices } from './invoices.table';
@@ -78,7 +79,9 @@ function rentLines(links: readonly RentLink[], start: string, end: string): Rent
  * maintained totals, keyed by (agreement, period start): a draft whose key exists already inserts
  * nothing (ON CONFLICT DO NOTHING), which is what makes the runs safe on N instances and after a
  * crash. One read of the links, one statement for invoices and lines (the lines join the invoices
- * the insert returned, so a skipped invoice gets none), one for the audit rows. Returns the
+ * the insert returned, so a skipped invoice gets none), one for the audit rows. The new invoices
+ * are numbered from one block of the airport's invoice counter, reserved in the same statement for
+ * the drafts whose key does not exist yet (a rerun reserves none and creates none). Returns the
  * agreement id -> new invoice id of what was created.
  */
 export async function insertRentInvoices(tx: Tx, actor: AuditActor, drafts: readonly RentInvoiceDraft[], today: string): Promise<Map<string, string>> {
@@ -111,10 +114,15 @@ export async function insertRentInvoices(tx: Tx, actor: AuditActor, drafts: read
       with head as (
         select * from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as h(
           agreement_id uuid, company_id uuid, name text, description text, due_date date, period_start date, period_end date, total_cents bigint, line_count int)
+      ), fresh as (
+        select h.*, row_number() over (order by h.agreement_id) as n from head h
+        where not exists (select 1 from invoices i where i.agreement_id = h.agreement_id and i.period_start = h.period_start)
+      ), block as (
+        select ${takeNumbers('invoice', sql`(select count(*) from fresh)`)} as first
       ), inserted as (
-        insert into invoices (company_id, name, description, invoice_date, due_date, agreement_id, period_start, period_end, total_cents, paid_cents, created_by)
-        select company_id, name, description, ${today}::date, due_date, agreement_id, period_start, period_end, total_cents, 0, ${actor.user?.id ?? null}::uuid
-        from head order by agreement_id
+        insert into invoices (invoice_number, company_id, name, description, invoice_date, due_date, agreement_id, period_start, period_end, total_cents, paid_cents, created_by)
+        select b.first + f.n - 1, company_id, name, description, ${today}::date, due_date, agreement_id, period_start, period_end, total_cents, 0, ${actor.user?.id ?? null}::uuid
+        from fresh f cross join block b order by f.n
         on conflict (agreement_id, period_start) do nothing
         returning id, invoice_number, company_id, agreement_id, name, due_date, period_start, period_end, total_cents
       ), lines as (

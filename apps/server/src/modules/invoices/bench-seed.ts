@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { takeNumbers } from '../../platform/tenancy/numbering';
 
 /**
  * Benchmark data (issue 5 item 15): `count` invoices over 500 companies, five lines each
@@ -13,8 +14,9 @@ export async function seedBenchInvoices(db: DbOrTx, count: number, companyCount 
     select 'Bench Billing ' || g, 'Generated company ' || g, 'billing' || g || '@bench.apron.test', 'Active'
     from generate_series(1, ${companyCount}) as g`);
   await db.execute(sql`
-    insert into invoices (company_id, name, description, invoice_date, due_date, status, total_cents, paid_cents)
-    select c.id, 'Bench invoice ' || g, 'Generated', date '2020-01-01' + (g % 2000), date '2020-01-31' + (g % 2000),
+    with block as (select ${takeNumbers('invoice', sql`${count}::int`)} as first)
+    insert into invoices (invoice_number, company_id, name, description, invoice_date, due_date, status, total_cents, paid_cents)
+    select (select first from block) + g - 1, c.id, 'Bench invoice ' || g, 'Generated', date '2020-01-01' + (g % 2000), date '2020-01-31' + (g % 2000),
            (array['Created', 'Overdue', 'Paid', 'Cancelled'])[1 + g % 4],
            5 * (1000 + g % 100), case when g % 4 = 2 then 5 * (1000 + g % 100) else 0 end
     from generate_series(1, ${count}) as g

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { agreements } from '../agreements/agreements.table';
 import { airportColumn } from '../../platform/tenancy/airport-column';
-
-/**
- * Invoice numbers come from a sequence, never max()+1: two simultaneous creates get two numbers
- * and a rolled-back create only leaves a gap. One deployment is one airport, so the sequence
- * is "per airport".
- */
-export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1001 });
+import { nextNumberDefault } from '../../platform/tenancy/numbering';
 
 /**
  * Invoices. `total_cents` and `paid_cents` are maintained totals: every change to the lines
@@ -21,7 +15,11 @@ export const invoices = pgTable(
   {
     airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
-    invoiceNumber: bigint({ mode: 'number' }).notNull().default(sql`nextval('invoice_number_seq')`),
+    /**
+     * Numbered per airport by its 'invoice' counter (platform/tenancy/numbering.ts), never max()+1:
+     * a one-row insert takes the next number by default; bulk inserts reserve a block and name it.
+     */
+    invoiceNumber: bigint({ mode: 'number' }).notNull().default(nextNumberDefault('invoice')),
     companyId: uuid().notNull().references(() => companies.id, { onDelete: 'restrict' }),
     name: text().notNull(),
     description: text().notNull().default(''),

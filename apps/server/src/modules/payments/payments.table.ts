@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { invoices } from '../invoices/invoices.table';
 import { airportColumn } from '../../platform/tenancy/airport-column';
-
-export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 5001 });
+import { nextNumberDefault } from '../../platform/tenancy/numbering';
 
 /**
  * Payments; each is its own receipt. Card payments carry the provider's reference and the
@@ -16,7 +15,8 @@ export const payments = pgTable(
   {
     airportId: airportColumn(),
     id: uuid().primaryKey().defaultRandom(),
-    receiptNumber: bigint({ mode: 'number' }).notNull().default(sql`nextval('receipt_number_seq')`),
+    /** Numbered per airport by its 'receipt' counter (platform/tenancy/numbering.ts). */
+    receiptNumber: bigint({ mode: 'number' }).notNull().default(nextNumberDefault('receipt')),
     companyId: uuid().notNull().references(() => companies.id, { onDelete: 'restrict' }),
     invoiceId: uuid().notNull().references(() => invoices.id, { onDelete: 'restrict' }),
     amountCents: bigint({ mode: 'number' }).notNull(),

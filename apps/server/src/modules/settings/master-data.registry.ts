@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -16,6 +16,7 @@ import {
   type TMasterTypeName,
 } from '@apron/core';
 import { cpiIndex, type CpiIndexRow } from './cpi-index.table';
+import { settingValueSql } from './airport-settings';
 import { sanitizeRichText } from './rich-text';
 import {
   documentTypes,
@@ -54,6 +55,8 @@ interface TypedMasterDefinition<TTable extends MasterTable, TSchema extends z.Zo
   search: SQL;
   /** The unique field; `expression` is lower(column) unless `caseSensitive`. */
   unique: { field: string; expression: SQL; caseSensitive?: boolean; message: (value: string) => string };
+  /** What a read selects, when a column is computed (default: the table's columns). */
+  selection?: Record<string, SQL | AnyPgColumn>;
   toValues(input: z.output<TSchema>): TTable['$inferInsert'];
   present(row: TTable['$inferSelect']): TMasterRow;
 }
@@ -68,6 +71,8 @@ export interface MasterDefinition {
   defaultSort: string;
   search: SQL;
   unique: { field: string; expression: SQL; caseSensitive?: boolean; message: (value: string) => string };
+  /** What a read selects, when a column is computed (default: the table's columns). */
+  selection?: Record<string, SQL | AnyPgColumn>;
   toValues(input: unknown): Record<string, unknown>;
   present(row: Record<string, unknown>): TMasterRow;
 }
@@ -241,10 +246,12 @@ const systemSetting = define({
   noun: 'system setting',
   table: systemSettings,
   schema: ZSystemSetting,
-  sort: { name: systemSettings.name, value: systemSettings.value, ...timeSorts(systemSettings) },
+  // AIRPORT_NAME and TIME_ZONE read the airport's own row (airport-settings.ts), everywhere the grid reads a value.
+  sort: { name: systemSettings.name, value: settingValueSql, ...timeSorts(systemSettings) },
   defaultSort: 'name',
-  search: sql`lower(${systemSettings.name} || ' ' || ${systemSettings.value})`,
+  search: sql`lower(${systemSettings.name} || ' ' || ${settingValueSql})`,
   unique: { field: 'name', expression: sql`${systemSettings.name}`, caseSensitive: true, message: (name) => `The setting ${name} already exists; edit its value instead.` },
+  selection: { ...getTableColumns(systemSettings), value: settingValueSql },
   toValues: (input) => ({ name: input.name, value: input.value }),
   present: (row: SystemSettingRow) => ({ ...stamps(row), name: row.name, value: row.value }),
 });

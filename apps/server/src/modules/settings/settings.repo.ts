@@ -7,6 +7,11 @@ import { containsPattern } from '../../platform/http/list-search';
 
 type Row = Record<string, unknown>;
 
+/** The select of a type: its computed columns where it has any (system settings held by the airport). */
+function selectOf(db: DbOrTx, def: MasterDefinition) {
+  return def.selection ? db.select(def.selection) : db.select();
+}
+
 /** ORDER BY from `sort=field:dir`, whitelisted per type; the id breaks ties so pages are stable. */
 export function orderFor(def: MasterDefinition, sort: string | undefined): SQL[] {
   const parsed = resolveSort(def.sort, sort, { field: def.defaultSort, direction: 'asc' });
@@ -18,8 +23,7 @@ export async function listMasterRows(db: DbOrTx, def: MasterDefinition, query: T
   const where = query.q ? sql`${def.search} like ${containsPattern(query.q)}` : undefined;
   const order = orderFor(def, query.sort);
   const [rows, [counted]] = await Promise.all([
-    db
-      .select()
+    selectOf(db, def)
       .from(def.table)
       .where(where)
       .orderBy(...order)
@@ -32,12 +36,12 @@ export async function listMasterRows(db: DbOrTx, def: MasterDefinition, query: T
 
 /** Every row, by name (select boxes); capped like every list. */
 export async function listAllMasterRows(db: DbOrTx, def: MasterDefinition): Promise<Row[]> {
-  const rows = await db.select().from(def.table).orderBy(...orderFor(def, undefined)).limit(MAX_PAGE_SIZE);
+  const rows = await selectOf(db, def).from(def.table).orderBy(...orderFor(def, undefined)).limit(MAX_PAGE_SIZE);
   return rows as Row[];
 }
 
 export async function findMasterRow(db: DbOrTx, def: MasterDefinition, id: string, forUpdate = false): Promise<Row | null> {
-  const query = db.select().from(def.table).where(eq(def.table.id, id)).limit(1);
+  const query = selectOf(db, def).from(def.table).where(eq(def.table.id, id)).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return (row as Row | undefined) ?? null;
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { MASTER_DEFINITIONS, type MasterDefinition } from './master-data.registry';
+import { isAirportHeldSetting, writeAirportHeldSetting } from './airport-settings';
 import { systemSettings } from './settings.table';
 import { deleteMasterRow, findMasterRow, insertMasterRow, isUniqueValueTaken, updateMasterRow } from './settings.repo';
 
@@ -25,6 +26,21 @@ function uniqueValue(def: MasterDefinition, values: Record<string, unknown>): st
   return String(values[def.unique.field] ?? '');
 }
 
+/**
+ * AIRPORT_NAME and TIME_ZONE are the airport's own record: their value goes to its airports row,
+ * and their system_settings row keeps an empty value (airport-settings.ts).
+ */
+async function storeAirportHeld(tx: Tx, def: MasterDefinition, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (def.type !== 'systemSettings' || !isAirportHeldSetting(values.name)) return values;
+  await writeAirportHeldSetting(tx, values.name, String(values.value));
+  return { ...values, value: '' };
+}
+
+/** The row as readers see it after a write (computed columns included). */
+async function presentWritten(tx: Tx, def: MasterDefinition, id: string): Promise<TMasterRow> {
+  return def.present((await findMasterRow(tx, def, id))!);
+}
+
 async function refuseDuplicate(tx: Tx, def: MasterDefinition, values: Record<string, unknown>, exceptId?: string): Promise<void> {
   const value = uniqueValue(def, values);
   if (await isUniqueValueTaken(tx, def, value, exceptId)) throw fieldError(def.unique.field, def.unique.message(value));
@@ -33,7 +49,8 @@ async function refuseDuplicate(tx: Tx, def: MasterDefinition, values: Record<str
 export async function createMasterRow(tx: Tx, actor: AuditActor, def: MasterDefinition, body: unknown): Promise<TMasterRow> {
   const values = def.toValues(def.schema.parse(body));
   await refuseDuplicate(tx, def, values);
-  const row = def.present(await insertMasterRow(tx, def, values));
+  const inserted = await insertMasterRow(tx, def, await storeAirportHeld(tx, def, values));
+  const row = await presentWritten(tx, def, String(inserted.id));
   await recordAudit(tx, actor, { action: 'create', entity: auditEntity(def), entityId: row._id, after: auditValues(row) });
   return row;
 }
@@ -47,7 +64,8 @@ export async function updateMasterRowById(tx: Tx, actor: AuditActor, def: Master
   }
   await refuseDuplicate(tx, def, values, id);
   const before = def.present(current);
-  const after = def.present((await updateMasterRow(tx, def, id, values))!);
+  await updateMasterRow(tx, def, id, await storeAirportHeld(tx, def, values));
+  const after = await presentWritten(tx, def, id);
   await recordAudit(tx, actor, { action: 'update', entity: auditEntity(def), entityId: id, before: auditValues(before), after: auditValues(after) });
   return after;
 }

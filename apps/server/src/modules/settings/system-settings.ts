@@ -1,8 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import { PUBLIC_SETTING_NAMES, SYSTEM_SETTINGS, SYSTEM_SETTING_NAMES, type TSettingPair, type TSystemSettingName } from '@apron/core';
 import type { Db, DbOrTx } from '../../db/client';
 import { oneSlot, type PluginScope } from '../../platform/plugins/registry';
 import { currentAirportScope } from '../../platform/tenancy/index';
+import { isAirportHeldSetting, readSettingPairs } from './airport-settings';
 import { systemSettings } from './settings.table';
 
 /**
@@ -12,27 +12,25 @@ import { systemSettings } from './settings.table';
 export async function ensureSystemSettings(db: DbOrTx): Promise<void> {
   await db
     .insert(systemSettings)
-    .values(SYSTEM_SETTING_NAMES.map((name) => ({ name, value: SYSTEM_SETTINGS[name].defaultValue })))
+    // The airport-held names' rows are only the grid's handles: their value is the airports row's.
+    .values(SYSTEM_SETTING_NAMES.map((name) => ({ name, value: isAirportHeldSetting(name) ? '' : SYSTEM_SETTINGS[name].defaultValue })))
     .onConflictDoNothing({ target: [systemSettings.airportId, systemSettings.name] });
 }
 
 /**
- * A new airport's system settings (its provisioner, platform/tenancy): every default, with the
- * airport's own name and time zone (the airports record is where they are entered).
+ * A new airport's system settings (its provisioner, platform/tenancy): every default. Its name and
+ * time zone are the airports record's own (airport-settings.ts), entered with the record.
  */
-export async function provisionSystemSettings(tx: DbOrTx, airport: { name: string; timeZone: string }): Promise<void> {
+export async function provisionSystemSettings(tx: DbOrTx): Promise<void> {
   await ensureSystemSettings(tx);
-  for (const [name, value] of [['AIRPORT_NAME', airport.name], ['TIME_ZONE', airport.timeZone]] as const) {
-    await tx.update(systemSettings).set({ value }).where(eq(systemSettings.name, name));
-  }
 }
 
-/** Stored values by name, for `readSetting(values, 'WAITLIST_CHARGE')` from core. */
+/**
+ * Values by name, for `readSetting(values, 'WAITLIST_CHARGE')` from core: the stored settings of
+ * the current airport, and its airports row for AIRPORT_NAME and TIME_ZONE (airport-settings.ts).
+ */
 export async function loadSystemSettings(db: DbOrTx, names?: readonly TSystemSettingName[]): Promise<Partial<Record<string, string>>> {
-  const rows = await db
-    .select({ name: systemSettings.name, value: systemSettings.value })
-    .from(systemSettings)
-    .where(names ? inArray(systemSettings.name, [...names]) : undefined);
+  const rows = await readSettingPairs(db, names);
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 
@@ -83,11 +81,8 @@ export function loadSystemSettingsCached(scope: PluginScope): Promise<Partial<Re
   return scope.plugins.one(systemSettingsCache).read();
 }
 
-/** `Getsettings`: the public settings only, or every setting for Settings users. */
+/** `Getsettings`: the public settings only, or every setting for Settings users (by name). */
 export async function listSettingPairs(db: DbOrTx, includePrivate: boolean): Promise<TSettingPair[]> {
-  return db
-    .select({ name: systemSettings.name, value: systemSettings.value })
-    .from(systemSettings)
-    .where(includePrivate ? undefined : inArray(systemSettings.name, PUBLIC_SETTING_NAMES))
-    .orderBy(asc(systemSettings.name));
+  const rows = await readSettingPairs(db, includePrivate ? undefined : PUBLIC_SETTING_NAMES);
+  return rows.map((r) => ({ name: r.name, value: r.value }));
 }

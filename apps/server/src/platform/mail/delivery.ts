@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { RETRY_ATTEMPTS, retryDelayMinutes } from '../jobs/retry-schedule';
+import { findAirport } from '../tenancy/index';
 import { mailOutbox } from './mail.table';
 
 export const MAIL_DELIVERY_JOB = 'mail-deliver';
@@ -62,7 +63,21 @@ export function createMailDelivery(options: MailDeliveryOptions) {
     });
   }
 
-  async function sendOne(row: OutboxRow): Promise<'sent' | 'retrying' | 'failed'> {
+  /**
+   * The From: of an airport's e-mail: its own sender (airports.mail_from) when it has one, else
+   * the deployment's MAIL_FROM. Read once per airport per run (a run is one airport's, but a row
+   * names its airport, so the row decides).
+   */
+  async function senderOf(airportId: string, senders: Map<string, string>): Promise<string> {
+    const known = senders.get(airportId);
+    if (known !== undefined) return known;
+    const airport = await findAirport(db, airportId);
+    const from = airport?.mailFrom?.trim() || config.mailFrom;
+    senders.set(airportId, from);
+    return from;
+  }
+
+  async function sendOne(row: OutboxRow, from: string): Promise<'sent' | 'retrying' | 'failed'> {
     try {
       const attachments = (row.attachments as Array<{ filename: string; contentType: string; contentBase64: string }>).map((a) => ({
         filename: a.filename,
@@ -70,7 +85,7 @@ export function createMailDelivery(options: MailDeliveryOptions) {
         content: Buffer.from(a.contentBase64, 'base64'),
       }));
       await transport!.sendMail({
-        from: config.mailFrom,
+        from,
         to: row.to,
         subject: row.subject,
         text: row.text,
@@ -106,11 +121,12 @@ export function createMailDelivery(options: MailDeliveryOptions) {
       }
       return result;
     }
+    const senders = new Map<string, string>();
     for (let handled = 0; handled < MAX_PER_RUN; ) {
       const batch = await claim();
       if (batch.length === 0) break;
       handled += batch.length;
-      for (const row of batch) result[await sendOne(row)] += 1;
+      for (const row of batch) result[await sendOne(row, await senderOf(row.airportId, senders))] += 1;
     }
     return result;
   }

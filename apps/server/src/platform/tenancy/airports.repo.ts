@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { asSystem } from './airport-context';
 import { airportMemberships, airports, type AirportRow } from './airports.table';
@@ -32,4 +32,14 @@ export async function airportsOfAccount(db: DbOrTx, account: { id: string; compa
     ? sql`${airports.id} = apron_company_airport(${account.companyId}::uuid)`
     : sql`exists (select 1 from ${airportMemberships} m where m.account_id = ${account.id}::uuid and m.airport_id = ${airports.id})`;
   return db.select().from(airports).where(and(eq(airports.enabled, true), works)).orderBy(asc(sql`lower(${airports.name})`), asc(airports.code));
+}
+
+/** A column of the current airport's row (`apron_airport()`), as a scalar subquery for other statements. */
+export function currentAirportValueSql(column: 'name' | 'time_zone'): SQL<string> {
+  return sql<string>`(select ${sql.identifier(column)} from ${airports} where ${airports.id} = apron_airport())`;
+}
+
+/** Edits the current airport's own row (the airports table has no policies: only this row is named). */
+export async function updateCurrentAirport(db: DbOrTx, values: Partial<Pick<AirportRow, 'name' | 'timeZone' | 'mailFrom'>>): Promise<void> {
+  await db.update(airports).set(values).where(sql`${airports.id} = apron_airport()`);
 }

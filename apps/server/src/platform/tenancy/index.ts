@@ -6,7 +6,7 @@
 export { asSystem, currentAirportId, currentAirportScope, withAirport, type AirportScope } from './airport-context';
 export { airportColumn } from './airport-column';
 export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
-export { airportsOfAccount, findAirport, insertAirport, listAirports, updateAirport, type NewAirport } from './airports.repo';
+export { airportsOfAccount, currentAirportValueSql, findAirport, insertAirport, listAirports, updateAirport, updateCurrentAirport, type NewAirport } from './airports.repo';
 export { AIRPORT_PROVISIONERS, type AirportProvisioner } from './provisioning';
 export { recordWorkAtCurrentAirport, workplaceOf, type Work, type Workplace } from './workplace';
 export { airportPublicUrl, publicUrlOf } from './public-url';
