@@ -53,7 +53,7 @@ export async function seedDemoReliever(db: Db, config: Config, log: SeedLog): Pr
       await seedDemoProperties(db, config, undefined, (name) => RELIEVER_PROPERTIES.has(name));
       await seedDemoCompaniesAndAgreements(db, config, RELIEVER_FIELD);
       await seedDemoBilling(db, config);
-      await seedDemoTiedowns(db, config);
+      await seedDemoTiedowns(db, config, 'demo-l12-tiedown');
     });
   });
   log.info(`Demo reliever field ${RELIEVER.code} created`);

@@ -5,7 +5,7 @@ import { ZAccount, ZAccountCreate, ZAccountListQuery, ZAccountUpdate, ZIdParams 
 import { actorOf, signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
-import { findAccountById, listAccounts } from '../../platform/auth/accounts.repo';
+import { findAccountHere, listAccounts } from '../../platform/auth/accounts.repo';
 import { sendTotalCount } from '../../platform/http/list-count';
 import { presentAccount } from './accounts.presenter';
 import { createStaffAccount, updateAccount } from './accounts.service';
@@ -29,7 +29,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/Accounts/:id',
     { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, response: { 200: ZAccount } } },
     async (request) => {
-      const account = await findAccountById(ctx.db, request.params.id);
+      const account = await findAccountHere(ctx.db, request.params.id);
       if (!account) throw notFound('No account found.');
       return presentAccount(account);
     },

@@ -6,7 +6,7 @@ import { endSessionsOfAccount } from '../../platform/auth/sessions';
 import { issuePasswordLink, PASSWORD_LINK_DAYS } from '../../platform/auth/password-links';
 import { queueMail } from '../../platform/mail/outbox';
 import { loadSystemSettings } from '../settings/index';
-import { findAccountByEmail, findAccountForUpdate, insertAccount, updateAccountRow } from '../../platform/auth/accounts.repo';
+import { findAccountByEmail, findAccountHereForUpdate, insertAccount, updateAccountRow } from '../../platform/auth/accounts.repo';
 import type { AccountRow } from '../../platform/auth/accounts.table';
 import { auditAccount } from './accounts.presenter';
 
@@ -98,7 +98,8 @@ function refuseSelfLockout(caller: TSessionUser, change: TAccountUpdate): void {
 
 /** Names, modules, admin flag and enabled; disabling ends every session of the account. */
 export async function updateAccount(tx: Tx, actor: AuditActor & { user: TSessionUser }, id: string, change: TAccountUpdate): Promise<AccountRow> {
-  const current = await findAccountForUpdate(tx, id);
+  // Another airport's account is not found (issue 22): an administrator edits who works here.
+  const current = await findAccountHereForUpdate(tx, id);
   if (!current) throw notFound('No account found.');
   if (current.id === actor.user.id) refuseSelfLockout(actor.user, change);
   if (!current.isInternal && change.modules && change.modules.length > 0) {

@@ -50,13 +50,27 @@ const SORTS: Record<string, SQL | AnyPgColumn> = {
 };
 
 /** The Accounts grid: `q` over e-mail and names (trigram index on the same expression). */
+/**
+ * Accounts that work at the connection's airport (issue 22): staff with a membership there, and
+ * users of its companies (`companies` is under row-level security: another airport's company is
+ * not seen). Accounts are the deployment's; an airport's administrators see and edit only these.
+ */
+const worksHere = sql`(exists (select 1 from airport_memberships m where m.account_id = ${accounts.id} and m.airport_id = apron_airport())
+  or exists (select 1 from companies c where c.id = ${accounts.companyId}))`;
+
+/** The account by id when it works at the connection's airport (Settings > Accounts); else null. */
+export async function findAccountHere(db: DbOrTx, id: string): Promise<AccountRow | null> {
+  const [row] = await db.select().from(accounts).where(and(eq(accounts.id, id), worksHere)).limit(1);
+  return row ?? null;
+}
+
 export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promise<{ rows: AccountRow[]; total: number }> {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [worksHere];
   if (query.q) {
     filters.push(sql`lower(${accounts.email} || ' ' || ${accounts.givenName} || ' ' || ${accounts.familyName}) like ${containsPattern(query.q)}`);
   }
   if (query.internal) filters.push(eq(accounts.isInternal, query.internal === 'true'));
-  const where = filters.length ? and(...filters) : undefined;
+  const where = and(...filters);
   const sort = resolveSort(SORTS, query.sort, { field: 'email', direction: 'asc' as const });
   const column = sort.by;
   const order = sort.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
@@ -75,6 +89,12 @@ export async function listAccounts(db: DbOrTx, query: TAccountListQuery): Promis
 
 export async function findAccountForUpdate(db: DbOrTx, id: string): Promise<AccountRow | null> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+/** The account by id, locked for an administrator's edit, when it works at the connection's airport; else null. */
+export async function findAccountHereForUpdate(db: DbOrTx, id: string): Promise<AccountRow | null> {
+  const [row] = await db.select().from(accounts).where(and(eq(accounts.id, id), worksHere)).limit(1).for('update');
   return row ?? null;
 }
 
