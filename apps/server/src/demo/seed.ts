@@ -98,6 +98,6 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demo'>, log: SeedLo
     }
     await setSystemSetting(tx, actor, 'AIRPORT_NAME', DEMO_AIRPORT_NAME);
   });
-  log.info(`Demo data created: ${DEMO_ACCOUNTS.length} accounts with the password ${DEMO_PASSWORD}`);
+  log.info(`Demo data created: ${DEMO_ACCOUNTS.filter((a) => a.airport === 'main').length} accounts with the password ${DEMO_PASSWORD}`);
   return true;
 }
