@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSURANCE_REPORTS, MASTER_TYPE_NAMES } from '@apron/core';
 import { bootstrap } from '../src/bootstrap';
 import { RELIEVER_AIRPORT_ID } from '../src/demo/reliever';
 import { findAccountByEmail } from '../src/modules/accounts/index';
@@ -88,6 +89,31 @@ function candidateIds(url: string, param: string): string[] {
 }
 
 /** A's ids and words in an answer; an id the caller sent is echoed (e.g. "no such record"), not leaked. */
+/** Path parameters that name a kind, not a record: every value (Crud master types, report exports). */
+const NAMED: Record<string, readonly string[]> = {
+  type: MASTER_TYPE_NAMES,
+  // reports.routes.ts EXPORTABLE_REPORTS (the export answers CSV: text the leak check reads).
+  report: ['invoices', 'insurances-expired', 'insurances-expiring-soon', 'aging', 'rent-roll'],
+  which: INSURANCE_REPORTS,
+};
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The concrete URLs one route is called with: A's ids for its record parameters, every value of a named one. */
+function concreteUrls(url: string): string[] {
+  const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  if (params.length === 0) return [url];
+  const first = params[0]!;
+  const query = url.includes('/Export/') ? '?format=csv' : '';
+  if (NAMED[first]) {
+    return NAMED[first].map((value) => {
+      // `/api/Crud/:type/:id`: an id of A's rows of that master type.
+      const rest = params.slice(1).reduce((u, p) => u.replace(`:${p}`, aSamples.get(snake(value))?.[0] ?? aSamples.get('companies')![0]!), url.replace(`:${first}`, encodeURIComponent(value)));
+      return rest + query;
+    });
+  }
+  return candidateIds(url, first).map((id) => params.reduce((u, p, i) => u.replace(`:${p}`, i === 0 ? id : (candidateIds(url, p)[0] ?? id)), url) + query);
+}
+
 function leaksIn(body: string, sent = ''): string[] {
   const found = (body.match(UUID) ?? []).filter((id) => aIds.has(id.toLowerCase()) && !sent.includes(id));
   for (const word of aWords) if (body.includes(word)) found.push(word);
@@ -159,23 +185,29 @@ describe('the endpoint x principal matrix across airports', () => {
     const leaks: string[] = [];
     const failures: string[] = [];
     let calls = 0;
+    const tally: Record<string, Record<number, number>> = {};
     for (const [who, request] of Object.entries(principals)) {
       for (const route of routes) {
-        const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-        const fills = params.length === 0 ? [''] : candidateIds(route.url, params[0]!);
-        for (const id of fills) {
-          const url = params.reduce((u, p, i) => u.replace(`:${p}`, i === 0 ? id : (candidateIds(route.url, p)[0] ?? id)), route.url);
+        for (const url of concreteUrls(route.url)) {
+          const id = (url.match(UUID) ?? [aSamples.get('companies')![0]!])[0]!;
           // One body that names A's records every way the routes' bodies do.
           const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : { id, ids: [id], ownerId: id, ownerType: 'company', companyId: id, invoiceId: id, agreementId: id, propertyId: id };
           const res = await request({ method: route.method as 'GET', url, payload });
           calls += 1;
+          tally[who] ??= {};
+          tally[who][res.statusCode] = (tally[who][res.statusCode] ?? 0) + 1;
           const found = leaksIn(res.body, url + JSON.stringify(payload ?? ''));
           if (found.length > 0) leaks.push(`${who} ${route.method} ${url} -> ${res.statusCode} carries ${found.slice(0, 3).join(', ')}`);
           if (res.statusCode >= 500) failures.push(`${who} ${route.method} ${url} -> ${res.statusCode}`);
         }
       }
     }
+    // About 2,000 calls; the administrator's reach the handlers: many 404s (A's ids), and B's own lists.
     expect(calls).toBeGreaterThan(1000);
+    expect(tally.admin![404]).toBeGreaterThan(100);
+    expect(tally.admin![200]).toBeGreaterThan(30);
+    // The check sees A's data where it belongs: A's administrator's export carries A's companies.
+    expect(leaksIn((await mainAdmin({ method: 'GET', url: '/api/Reports/Export/rent-roll?format=csv' })).body).length).toBeGreaterThan(0);
     expect(leaks).toEqual([]);
     expect(failures).toEqual([]);
     expect(await fingerprintA()).toEqual(before);
