@@ -83,9 +83,9 @@ function candidateIds(url: string, param: string): string[] {
     if (!stems.some((s) => table.replace(/_/g, '').includes(s))) continue;
     ids.push(...(aSamples.get(table) ?? []).slice(0, 1));
   }
-  // Every route also gets A's first company and invoice: the records most routes reach from.
-  ids.push(aSamples.get('companies')![0]!, aSamples.get('invoices')![0]!);
-  return [...new Set(ids)].slice(0, 8);
+  // Every route also gets the records most routes reach from (a conversation is an applicant's).
+  for (const table of ['companies', 'invoices', 'agreements', 'properties', 'waitlist_applicants', 'attachments']) ids.push(aSamples.get(table)![0]!);
+  return [...new Set(ids)].slice(0, 10);
 }
 
 /** A's ids and words in an answer; an id the caller sent is echoed (e.g. "no such record"), not leaked. */
