@@ -17,15 +17,16 @@ export interface BenchOptions {
 const USAGE = `Usage: npm run bench -- [scenario ...] [options]
 
 Scenarios: access, settings-grid, listings, property-grid, agreements-grid, company-agreements,
-           invoices-grid, pay-from-balance, waitlist-grid, chat-poll, cycle-run, reports, assets,
-           startup, first-load (default: all)
+           invoices-grid, invoices-grid-10-airports, pay-from-balance, waitlist-grid, chat-poll,
+           cycle-run, cycle-run-10-airports, reports, assets, startup, first-load (default: all)
 
 Options:
   --size N           rows to seed (access: accounts with a live session; settings-grid: document
                      types; listings, property-grid: properties; agreements-grid,
                      company-agreements: agreements; invoices-grid: invoices with 5 lines
-                     each; pay-from-balance: unpaid lines per server; cycle-run: monthly
-                     agreements; waitlist-grid: applicants; chat-poll: open conversations).
+                     each; invoices-grid-10-airports: the same at each of 10 airports;
+                     pay-from-balance: unpaid lines per server; cycle-run, cycle-run-10-airports:
+                     monthly agreements (in all); waitlist-grid: applicants; chat-poll: open conversations).
                      Default per scenario (500 to 200000).
   --connections N    concurrent HTTP connections (default 50)
   --duration S       seconds of measured load per server (default 10)

@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/db.bench-support';
+// The app's connections work at the caller's airport (row-level security): the baseline's at the first.
+import { FIRST_AIRPORT_SCOPE } from '../../apps/server/src/platform/tenancy/tenancy.bench-support';
 import { hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/auth.bench-support';
 import { registerAgreementsBaseline } from './scenarios/agreements';
 import { registerListingsBaseline } from './scenarios/listings';
@@ -26,8 +28,8 @@ async function main(): Promise<void> {
   const scenario = process.env.BENCH_SCENARIO;
   const port = Number(process.env.PORT);
   const database: Database = process.env.DATABASE_URL
-    ? await openPostgres(process.env.DATABASE_URL)
-    : await openPglite({ dataDir: process.env.DATA_DIR! });
+    ? await openPostgres(process.env.DATABASE_URL, 10, FIRST_AIRPORT_SCOPE)
+    : await openPglite({ dataDir: process.env.DATA_DIR!, unscoped: FIRST_AIRPORT_SCOPE });
   const app = Fastify({ logger: false });
 
   const findUser = async (cookie: string | undefined) => {

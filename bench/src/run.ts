@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, usage, type BenchOptions } from './args';
 import { checkAnswer, drive, type LoadResult } from './load';
-import { HTTP_SCENARIOS, type HttpScenario } from './scenarios';
+import { giveMembershipsAtFirstAirport, HTTP_SCENARIOS, type HttpScenario } from './scenarios';
 import { BENCH_DIR, createScratchDb } from './scratch-db';
 import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
 import { measureStartup, type StartupResult } from './startup';
 import { measureFirstLoad, type FirstLoadResult } from './first-load';
 import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
+import { measureCycleRunAirports, type CycleRunAirportsResult } from './scenarios/cycles-airports';
 import { measureReports, type ReportsBenchResult } from './scenarios/reports';
 import { measureAssets, type AssetsBenchResult } from './scenarios/assets';
 
@@ -17,7 +18,7 @@ import { measureAssets, type AssetsBenchResult } from './scenarios/assets';
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'reports', 'assets', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'assets', 'startup', 'first-load'];
 const REPORTS_DEFAULT_SIZE = 200_000;
 const ASSETS_DEFAULT_SIZE = 100_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
@@ -64,14 +65,16 @@ async function runHttpScenario(scenario: HttpScenario, options: BenchOptions, dr
     try {
       await database.migrate();
       seeded = await scenario.seed(database, size);
+      await giveMembershipsAtFirstAirport(database.query);
       // The steady state autovacuum reaches after a bulk load (PostgreSQL 13+ vacuums after
       // inserts too): visibility maps set, so counts can be index-only scans. Without it, a
       // freshly seeded table makes every count read the heap and measures the seed, not the app.
-      if (!options.noVacuum) await database.query('vacuum analyze');
+      // As the owner (platformQuery): the app role may vacuum only what it owns.
+      if (!options.noVacuum) await database.platformQuery('vacuum analyze');
       // Flush the seed's dirty pages now, so the checkpoint they trigger does not land in the
       // first measured load (the app's) and spare the second (the baseline's). Needs superuser
       // or pg_checkpoint (PostgreSQL 15+); without the right the runs simply go on as before.
-      if (database.kind === 'postgres') await database.query('checkpoint').catch(() => undefined);
+      if (database.kind === 'postgres') await database.platformQuery('checkpoint').catch(() => undefined);
     } finally {
       await database.close();
     }
@@ -185,6 +188,24 @@ async function runCycleRun(options: BenchOptions): Promise<CycleRunResult & { lo
   }
 }
 
+async function runCycleRunAirports(options: BenchOptions): Promise<CycleRunAirportsResult & { loadAverage: { before: number[]; after: number[] } }> {
+  const size = options.size ?? CYCLE_RUN_DEFAULT_SIZE;
+  console.log(`\n== cycle-run-10-airports: runInvoiceCycles at each of 10 airports over ${size} Active agreements in all (target <= 3 s)`);
+  const scratch = await createScratchDb('cycle-run-10-airports', options.databaseUrl);
+  const before = loadAverage();
+  try {
+    const result = await measureCycleRunAirports(scratch, size);
+    const after = loadAverage();
+    console.log(`  seeded ${result.agreements} agreements at ${result.airports} airports in ${(result.seedMs / 1000).toFixed(1)} s; load average ${before.join(' ')}`);
+    console.log(`  first run  ${(result.firstRunMs / 1000).toFixed(2)} s, ${result.created} invoices created`);
+    console.log(`  second run ${(result.secondRunMs / 1000).toFixed(2)} s, ${result.createdAgain} created`);
+    console.log(`  invoices each airport sees: ${result.invoicesPerAirport.join(' ')}; load average after ${after.join(' ')}`);
+    return { ...result, loadAverage: { before, after } };
+  } finally {
+    await scratch.drop();
+  }
+}
+
 async function runReports(options: BenchOptions): Promise<ReportsBenchResult & { loadAverage: number[] }> {
   const size = options.size ?? REPORTS_DEFAULT_SIZE;
   console.log(`\n== reports: yearly billing report and the dashboard's queries over ${size} invoices (5 lines each), against their bare SQL`);
@@ -234,12 +255,13 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
     if (scenario) results.push(await runHttpScenario(scenario, options, driver));
     else if (name === 'cycle-run') results.push({ scenario: 'cycle-run', ...(await runCycleRun(options)) });
+    else if (name === 'cycle-run-10-airports') results.push({ scenario: 'cycle-run-10-airports', ...(await runCycleRunAirports(options)) });
     else if (name === 'reports') results.push({ scenario: 'reports', ...(await runReports(options)) });
     else if (name === 'assets') results.push({ scenario: 'assets', ...(await runAssets(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });

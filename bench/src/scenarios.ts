@@ -1,5 +1,6 @@
 import { createSession, hashToken, SESSION_COOKIE } from '../../apps/server/src/platform/auth/auth.bench-support';
 import type { Database } from '../../apps/server/src/db/db.bench-support';
+import { FIRST_AIRPORT_ID } from '../../apps/server/src/platform/tenancy/tenancy.bench-support';
 import { AGREEMENTS_SCENARIOS } from './scenarios/agreements';
 import { LISTINGS_SCENARIOS } from './scenarios/listings';
 import { INVOICES_SCENARIOS } from './scenarios/invoices';
@@ -73,6 +74,20 @@ export const SESSION_SQL = `select s.id, s.account_id, s.csrf_token, s.id_token,
 /** The Settings grid page: `listMasterRows` for documentTypes sorted by name. */
 export const DOCUMENT_TYPES_PAGE_SQL = 'select * from document_types order by lower(name) asc, id asc limit $1 offset $2';
 export const DOCUMENT_TYPES_COUNT_SQL = 'select count(*)::int as n from document_types';
+
+/**
+ * Every account without a company works at the first airport, as its admin flag and modules say
+ * (issue 22: who may do what is a membership of an airport). The scenarios insert accounts with raw
+ * SQL, which records no membership; the runner calls this after each seed.
+ */
+export async function giveMembershipsAtFirstAirport(query: Query): Promise<void> {
+  await query(
+    `insert into airport_memberships (account_id, airport_id, is_admin, modules)
+     select a.id, $1::uuid, a.is_admin, a.modules from accounts a where a.company_id is null
+     on conflict (account_id, airport_id) do nothing`,
+    [FIRST_AIRPORT_ID],
+  );
+}
 
 /** `size` internal accounts, each with a live session (bulk SQL: generate_series). */
 async function seedAccountsWithSessions(query: Query, size: number, modules: string[]): Promise<void> {

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/db.bench-support';
+import { FIRST_AIRPORT_SCOPE } from '../../apps/server/src/platform/tenancy/tenancy.bench-support';
 
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * A database that exists only for one scenario: a fresh PGlite data dir, or a scratch database
- * created on the given PostgreSQL server (and dropped afterwards).
+ * created on the given PostgreSQL server (and dropped afterwards). Its connections work at the
+ * first airport when no `withAirport` names one (row-level security, issue 22), as tests do.
  */
 export interface ScratchDb {
   kind: 'pglite' | 'postgres';
@@ -26,7 +28,7 @@ export async function createScratchDb(name: string, serverUrl: string | undefine
     return {
       kind: 'pglite',
       env: { DATA_DIR: dataDir },
-      open: () => openPglite({ dataDir }),
+      open: () => openPglite({ dataDir, unscoped: FIRST_AIRPORT_SCOPE }),
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -44,7 +46,7 @@ export async function createScratchDb(name: string, serverUrl: string | undefine
     kind: 'postgres',
     // DATA_DIR still holds local files (uploads) of the app under test.
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openPostgres(url.toString()),
+    open: () => openPostgres(url.toString(), 10, FIRST_AIRPORT_SCOPE),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();

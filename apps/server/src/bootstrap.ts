@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './modules/accounts/index';
 import { ensureSystemSettings } from './modules/settings/index';
 import { seedDemo } from './demo/seed';
 import { seedDemoModules } from './demo/demo-modules';
+import { seedDemoReliever } from './demo/reliever';
 import { createBearerVerifier } from './modules/identity/index';
 import { listAirports, withAirport } from './platform/tenancy/index';
 
@@ -38,6 +39,8 @@ export async function bootstrap(config: Config, database: Database, log: Logger)
       }
       await ensureFirstAdmin(database.db, config, (line) => log.warn(line));
     });
+    // The demo's second airport, a reliever field with data of its own (demo/reliever.ts).
+    await seedDemoReliever(database.db, config, log);
   });
   let jobs: FastifyInstance['jobs'] | null = null;
   return {

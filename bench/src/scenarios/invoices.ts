@@ -3,6 +3,7 @@ import type { Database } from '../../../apps/server/src/db/db.bench-support';
 import { createSession, SESSION_COOKIE } from '../../../apps/server/src/platform/auth/auth.bench-support';
 import { invoiceGridCursor } from '../../../apps/server/src/modules/invoices/invoices.bench-support';
 import { seedBenchInvoices } from '../../../apps/server/src/modules/invoices/invoices.seed-support';
+import { FIRST_AIRPORT_ID, insertAirport, withAirport } from '../../../apps/server/src/platform/tenancy/tenancy.bench-support';
 import type { HttpScenario } from '../scenarios';
 import { countAfterBare, countMatchingBare } from './grid-count';
 
@@ -72,8 +73,32 @@ function invoicesGridScenario(name: string, which: GridPage): HttpScenario {
   };
 }
 
+/**
+ * Issue 22 (P1 with airports): the same first page for a caller of the first airport, with `size`
+ * invoices (default 100,000) at each of 10 airports: 1,000,000 in the database, a tenth of them
+ * the caller's. Row-level security keeps the others out of the page and the count; the figure to
+ * compare is `invoices-grid` at the same per-airport size (and at 1,000): the other airports' rows
+ * should cost the page nothing. The baseline runs the same bare SQL at the first airport.
+ */
+const AIRPORTS = 10;
+
+const invoicesGridAirports: HttpScenario = {
+  name: 'invoices-grid-10-airports',
+  description: 'GET /api/Invoices?status=Overdue&page=1&pageSize=10 (Invoices staff of the first airport) with `size` invoices at each of 10 airports',
+  defaultSize: 100_000,
+  async seed(database, size) {
+    const airportIds = [FIRST_AIRPORT_ID];
+    for (let i = 2; i <= AIRPORTS; i++) {
+      airportIds.push((await insertAirport(database.db, { code: `G${String(i).padStart(2, '0')}`, name: `Grid Airport ${i}`, timeZone: 'America/Los_Angeles' })).id);
+    }
+    for (const id of airportIds) await withAirport(id, () => seedBenchInvoices(database.db, size));
+    return { path: await overduePagePath(database, 'first'), headers: await invoicesCaller(database), expectHeader: 'x-total-count' };
+  },
+};
+
 export const INVOICES_SCENARIOS: Record<string, HttpScenario> = {
   'invoices-grid': invoicesGridScenario('invoices-grid', 'first'),
+  'invoices-grid-10-airports': invoicesGridAirports,
   'invoices-grid-middle': invoicesGridScenario('invoices-grid-middle', 'middle'),
   'invoices-grid-last': invoicesGridScenario('invoices-grid-last', 'last'),
 };

@@ -15,7 +15,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
  */
 export const DEMO_AIRPORT_NAME = 'Carson Valley Municipal Airport';
 
-const MASTER_DATA: Partial<Record<TMasterTypeName, ReadonlyArray<Record<string, unknown>>>> = {
+export const MASTER_DATA: Partial<Record<TMasterTypeName, ReadonlyArray<Record<string, unknown>>>> = {
   documentTypes: [
     { name: 'Lease', description: 'Signed lease agreements and amendments' },
     { name: 'Insurance Certificate', description: 'Certificates of insurance naming the airport as additional insured' },
@@ -77,7 +77,8 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demo'>, log: SeedLo
   const actor: AuditActor = { user: null, requestId: 'demo-seed' };
   await db.transaction(async (tx) => {
     await ensureSystemSettings(tx);
-    for (const demo of DEMO_ACCOUNTS) {
+    // The reliever's administrator is created with the reliever (demo/reliever.ts).
+    for (const demo of DEMO_ACCOUNTS.filter((a) => a.airport === 'main')) {
       await insertAccount(tx, {
         email: demo.email,
         givenName: demo.givenName,
@@ -97,6 +98,6 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demo'>, log: SeedLo
     }
     await setSystemSetting(tx, actor, 'AIRPORT_NAME', DEMO_AIRPORT_NAME);
   });
-  log.info(`Demo data created: ${DEMO_ACCOUNTS.length} accounts with the password ${DEMO_PASSWORD}`);
+  log.info(`Demo data created: ${DEMO_ACCOUNTS.filter((a) => a.airport === 'main').length} accounts with the password ${DEMO_PASSWORD}`);
   return true;
 }

@@ -4,3 +4,4 @@
  */
 export { seedDemoCompaniesAndAgreements, findDemoTenantLease, listDemoBillableAgreements, DEMO_TENANT_EMAIL } from './demo-agreements';
 export { seedBenchAgreements } from './bench-seed';
+export { type DemoField } from './demo-agreements';

@@ -34,28 +34,45 @@ const MAKES = [
   ['Cessna', 'Citation CJ3', 'Jet'], ['Van\'s', 'RV-7', 'Non-5010'],
 ] as const;
 
+/**
+ * Which demo companies an airport gets: the main airport's 25, or the demo's reliever field's few
+ * (demo/reliever.ts); their agreement numbers' prefix; and the demo account (if any) that becomes a
+ * user of the first company.
+ */
+export interface DemoField {
+  companyNames: readonly string[];
+  numberPrefix: string;
+  tenantEmail: string | null;
+}
+
+const MAIN_FIELD: DemoField = { companyNames: COMPANY_NAMES, numberPrefix: 'CXP', tenantEmail: DEMO_TENANT_EMAIL };
+
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function seedDemoCompaniesAndAgreements(db: Db, config: Pick<Config, 'demo'>): Promise<{ companies: number; agreements: number }> {
+export async function seedDemoCompaniesAndAgreements(
+  db: Db,
+  config: Pick<Config, 'demo'>,
+  field: DemoField = MAIN_FIELD,
+): Promise<{ companies: number; agreements: number }> {
   if (!config.demo) return { companies: 0, agreements: 0 };
   return db.transaction(async (tx) => {
-    const companyIds = await seedCompanies(tx);
+    const companyIds = await seedCompanies(tx, field);
     // Agreements need the demo properties: when they are not there yet, a later start adds them.
-    const [seeded] = await tx.select({ id: agreements.id }).from(agreements).where(eq(agreements.agreementNum, FIRST_AGREEMENT_NUM)).limit(1);
-    const created = seeded ? 0 : await seedAgreements(tx, companyIds);
+    const first = `${field.numberPrefix}-1001`;
+    const [seeded] = await tx.select({ id: agreements.id }).from(agreements).where(eq(agreements.agreementNum, first)).limit(1);
+    const created = seeded ? 0 : await seedAgreements(tx, companyIds, field.numberPrefix);
     return { companies: companyIds.created, agreements: created };
   });
 }
 
-const FIRST_AGREEMENT_NUM = 'CXP-1001';
-
 /** The demo companies by name (created when missing) and their users. */
-async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }> {
-  const existing = await findCompanyIdsByName(tx, COMPANY_NAMES);
-  if (existing.size === COMPANY_NAMES.length) return { ids: COMPANY_NAMES.map((n) => existing.get(n)!), created: 0 };
+async function seedCompanies(tx: Tx, field: DemoField): Promise<{ ids: string[]; created: number }> {
+  const names = field.companyNames;
+  const existing = await findCompanyIdsByName(tx, names);
+  if (existing.size === names.length) return { ids: names.map((n) => existing.get(n)!), created: 0 };
   const companyIds: string[] = [];
   let created = 0;
-  for (const [i, name] of COMPANY_NAMES.entries()) {
+  for (const [i, name] of names.entries()) {
     const known = existing.get(name);
     if (known) {
       companyIds.push(known);
@@ -85,12 +102,12 @@ async function seedCompanies(tx: Tx): Promise<{ ids: string[]; created: number }
     }
   }
   // The demo tenant account belongs to the first company (when the demo accounts exist).
-  const tenant = await findAccountByEmail(tx, DEMO_TENANT_EMAIL);
+  const tenant = field.tenantEmail ? await findAccountByEmail(tx, field.tenantEmail) : null;
   if (tenant) await updateAccountRow(tx, tenant.id, { companyId: companyIds[0]! });
   return { ids: companyIds, created };
 }
 
-async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<number> {
+async function seedAgreements(tx: Tx, companyIds: { ids: string[] }, numberPrefix: string): Promise<number> {
   const { today, windowDays } = await leaseCalendar(tx);
 
   // Through their owners, one after another (a transaction is one connection), each by name.
@@ -111,7 +128,7 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }): Promise<nu
       .insert(agreements)
       .values({
         title: `${spec.props.map((p) => p.name).join(' & ')} lease`,
-        agreementNum: `CXP-${++number}`,
+        agreementNum: `${numberPrefix}-${++number}`,
         description: `Lease of ${spec.props.map((p) => p.name).join(', ')}`,
         status,
         startDate: spec.start,

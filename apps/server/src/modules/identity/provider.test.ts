@@ -174,6 +174,7 @@ describe('demo mode', () => {
       const page = await browser.follow(await browser.get('/api/Login'));
       expect(page.body).toContain('Demo accounts');
       expect(page.body).toContain('admin@demo.apron.test');
+      expect(page.body).toContain('admin2@demo.apron.test'); // the reliever field's administrator (issue 22)
       expect(page.body).toContain('Finance clerk (Invoices and Reports)');
       expect(page.body).toContain(DEMO_PASSWORD);
     } finally {

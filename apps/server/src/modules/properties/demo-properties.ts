@@ -121,7 +121,16 @@ async function demoImage(hue: number, variant: number): Promise<Buffer> {
 
 const TYPE_HUES: Record<string, number> = { 'T-Hangar': 210, 'Box Hangar': 0, 'Tie-Down': 40, Office: 280, Land: 120 };
 
-export async function seedDemoProperties(db: Db, config: Pick<Config, 'dataDir'>, storage: ImageStorage = createImageStorage(config)): Promise<{ created: number }> {
+/**
+ * `only` keeps the demo properties whose name it accepts: the demo's reliever field (demo/reliever.ts)
+ * gets a few hangars and tie-downs of the same list instead of the whole airport.
+ */
+export async function seedDemoProperties(
+  db: Db,
+  config: Pick<Config, 'dataDir'>,
+  storage: ImageStorage = createImageStorage(config),
+  only: (name: string) => boolean = () => true,
+): Promise<{ created: number }> {
   await db.insert(propertyAreas).values(AREAS.map(([name, description]) => ({ name, description }))).onConflictDoNothing();
   await db
     .insert(propertyAttributes)
@@ -140,7 +149,7 @@ export async function seedDemoProperties(db: Db, config: Pick<Config, 'dataDir'>
       .onConflictDoNothing();
   }
 
-  const wanted = demoProperties();
+  const wanted = demoProperties().filter((p) => only(p.name));
   const existing = new Set(
     (await db.select({ name: properties.name }).from(properties).where(inArray(properties.name, wanted.map((p) => p.name)))).map((r) => r.name),
   );

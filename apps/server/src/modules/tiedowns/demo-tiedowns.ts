@@ -23,7 +23,8 @@ const PILOTS = [
  * days. Written through the invoices and payments doors; no provider, no e-mail. Idempotent:
  * does nothing when any request exists.
  */
-export async function seedDemoTiedowns(db: Db, config: Pick<Config, 'demo'>): Promise<{ requests: number }> {
+/** `keys` prefixes the idempotency keys and provider references, unique across the deployment: one per demo airport. */
+export async function seedDemoTiedowns(db: Db, config: Pick<Config, 'demo'>, keys = 'demo-tiedown'): Promise<{ requests: number }> {
   if (!config.demo) return { requests: 0 };
   const [any] = await db.select({ id: tiedownRequests.id }).from(tiedownRequests).limit(1);
   if (any) return { requests: 0 };
@@ -56,13 +57,13 @@ export async function seedDemoTiedowns(db: Db, config: Pick<Config, 'demo'>): Pr
           line: { name: parkingLineName(type, nights), description: `Aircraft ${form.airCraftNum}`, chargesCents: rateCents, amount: nights }, day: bookedOn,
         });
         const payment = await recordCardPayment(tx, actor, {
-          invoiceId: invoice.invoiceId, companyId, lineIds: [invoice.lineId], amountCents, provider: 'test', providerRef: `demo_tiedown_${i}`,
-          idempotencyKey: `demo-tiedown-${i}`, createdBy: null, day: bookedOn,
+          invoiceId: invoice.invoiceId, companyId, lineIds: [invoice.lineId], amountCents, provider: 'test', providerRef: `${keys.replace(/-/g, '_')}_${i}`,
+          idempotencyKey: `${keys}-${i}`, createdBy: null, day: bookedOn,
         });
         invoiceId = invoice.invoiceId;
         paymentId = payment.paymentId;
       }
-      const row = await insertRequest(tx, actor, { form, nights, rateCents, amountCents, invoiceId, paymentId, idempotencyKey: `demo-tiedown-${i}`, createdBy: null });
+      const row = await insertRequest(tx, actor, { form, nights, rateCents, amountCents, invoiceId, paymentId, idempotencyKey: `${keys}-${i}`, createdBy: null });
       if (i % 5 === 0) await tx.update(tiedownRequests).set({ space: `T-${1 + (i % 12)}` }).where(eq(tiedownRequests.id, row.id));
       created += 1;
     }

@@ -3,3 +3,4 @@
  * bench/ and tests only, never for production code (lint: apron/boundaries; docs/adr/0004, "Doors").
  */
 export { seedDemoTiedowns } from './demo-tiedowns';
+export { seedDefaultTiedownRates } from './demo-rates';
