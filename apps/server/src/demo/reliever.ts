@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { AuditActor } from '../platform/audit/audit';
 import { hashPassword } from '../platform/auth/passwords';
 import { findAirport, insertAirport, withAirport } from '../platform/tenancy/index';
-import { recordWorkAtCurrentAirport } from '../platform/tenancy/workplace';
+import { recordWorkAtCurrentAirport } from '../platform/tenancy/index';
 import { findAccountByEmail, insertAccount } from '../modules/accounts/index';
 import { ensureSystemSettings } from '../modules/settings/index';
 import { createMasterRow, MASTER_DEFINITIONS, setSystemSetting } from '../modules/settings/settings.seed-support';
@@ -28,7 +28,7 @@ import { MASTER_DATA, type SeedLog } from './seed';
  * so restarting a demo keeps what people changed.
  */
 export const RELIEVER_AIRPORT_ID = '00000000-0000-4000-8000-000000000012';
-export const RELIEVER = { code: 'L12', name: 'Pine Nut Valley Airfield', timeZone: 'America/Denver', address: '1 Airfield Rd, Pine Nut, NV' } as const;
+export const RELIEVER = { code: 'L12', name: 'Pine Nut Valley Airfield', timeZone: 'America/Denver', address: '1 Airfield Rd, Pine Nut, NV', pathPrefix: 'l12' } as const;
 
 /** The reliever's companies; their users (`owner@<name>.example`) are its tenants. */
 const RELIEVER_FIELD: DemoField = {

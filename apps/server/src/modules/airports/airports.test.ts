@@ -75,7 +75,7 @@ describe('adding an airport', () => {
     expect(access.json().modules).toContain('Settings');
     const settings = (await authority.request({ method: 'GET', url: '/api/Getsettings' })).json() as Array<{ name: string; value: string }>;
     expect(settings.find((s) => s.name === 'TIME_ZONE')?.value).toBe('America/Denver');
-    expect(settings.find((s) => s.name === 'AIRPORT_NAME')?.value).toBe('Reliever Field');
+    expect(settings.find((s) => s.name === 'AIRPORT_NAME')?.value).toBe('Reliever Field West'); // the record's name, as edited above (one source)
     const quote = await authority.request({ method: 'GET', url: '/api/TieDown/Quote?airCraftType=Medium%20Jet%202&beginDate=2026-12-01&endDate=2026-12-04' });
     expect(quote.statusCode, quote.body).toBe(200);
     // Payment is off by default at a new airport (TIEDOWN_PAYMENT): the rate is quoted, nothing to pay.
