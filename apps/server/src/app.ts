@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerWebApp } from './platform/http/web-app';
 import { registerCompression } from './platform/http/compression';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { AppContext } from './platform/context';
 import { createJobs, type Jobs } from './platform/jobs/index';
 import { serializeRequestForLog } from './platform/http/log-redaction';
@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // Square's Web Payments SDK (card form) only when Square is configured; otherwise nothing added.
   const square = squareCspAdditions(config.square);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -30,3 +30,17 @@ describe('dates', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
   });
 });
+
+describe('calendarDate around midnight in the same minute of calls', () => {
+  it('gives the new date from the first instant of the next day, after asking within the minute before', () => {
+    const tz = 'America/Los_Angeles';
+    // 2026-03-08 23:59:30 PST, then 00:00:00 and 00:00:30 on the 9th (PDT began at 02:00 on the 8th).
+    expect(calendarDate(new Date('2026-03-09T06:59:30Z'), tz)).toBe('2026-03-08');
+    expect(calendarDate(new Date('2026-03-09T06:59:59.999Z'), tz)).toBe('2026-03-08');
+    expect(calendarDate(new Date('2026-03-09T07:00:00Z'), tz)).toBe('2026-03-09');
+    expect(calendarDate(new Date('2026-03-09T07:00:30Z'), tz)).toBe('2026-03-09');
+    // Another zone in between does not mix the two up.
+    expect(calendarDate(new Date('2026-03-09T07:00:30Z'), 'UTC')).toBe('2026-03-09');
+    expect(calendarDate(new Date('2026-03-09T06:59:30Z'), tz)).toBe('2026-03-08');
+  });
+});

@@ -84,7 +84,7 @@ export async function balancesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: 'signedIn' }, schema: { tags, body: ZPayFromBalance, response: { 200: ZPayFromBalanceResult } } },
     async (request, reply) => {
       const scope = balanceScopeOf(request.user);
-      const { paymentIds, answer } = await payFromBalance(ctx, ctx.db, actorOf(request), request.body, scope, idempotencyKeyOf(request, true));
+      const { paymentIds, answer } = await payFromBalance(ctx, ctx.database, actorOf(request), request.body, scope, idempotencyKeyOf(request, true));
       // Receipt PDFs are rendered by a job after commit, not while the company's ledger is locked.
       requestReceiptPdfs(ctx, paymentIds);
       return reply.status(answer.status as 200).send(answer.body);

@@ -4,7 +4,7 @@ import {
   BALANCE_MESSAGES, INVOICE_MESSAGES, calendarDate, fromCents, hasSufficientFunds, maskAccountNumber, readSetting, toCents,
   type TBalanceRecord, type TBalanceRecordCreate, type TPayFromBalance, type TPayFromBalanceResult,
 } from '@apron/core';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Database, Db, DbOrTx, Tx } from '../../db/client';
 import { createdRowChangesSql, recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import { cte, preparedStatement, type Slots } from '../../db/prepared';
@@ -141,17 +141,23 @@ const lockPayment = preparedStatement('apron_pay_from_balance_lock', (slot: Slot
   };
 });
 
+interface LedgerValues extends Record<string, unknown> {
+  companyId: string;
+  key: string;
+}
+
 /**
  * The company's balance and the key's first answer, in one statement run after the ledger's lock
  * (its snapshot sees every Debit and answer committed before the lock was granted).
  */
+const ledgerAfterLockStatement = preparedStatement('apron_pay_from_balance_ledger', (slot: Slots<LedgerValues>) => ({
+  with: [cte('ledger', sql`select ${balanceCentsSql} as balance from ${balanceRecords} where ${balanceRecords.companyId} = ${slot('companyId')}::uuid`)],
+  select: { balance: sql<string>`ledger.balance`, storedAnswer: storedAnswerSql(PAY_FROM_BALANCE, slot('key')) },
+  from: sql`ledger`,
+}));
+
 async function ledgerAfterLock(tx: Tx, companyId: string, key: string) {
-  const [row] = await tx
-    .select({ balance: balanceCentsSql, storedAnswer: storedAnswerSql(PAY_FROM_BALANCE, key) })
-    .from(balanceRecords)
-    .where(eq(balanceRecords.companyId, companyId))
-    .prepare('apron_pay_from_balance_ledger')
-    .execute();
+  const [row] = await ledgerAfterLockStatement(tx, { companyId, key });
   return { balanceCents: Number(row!.balance), first: answerFor<TPayFromBalanceResult>(row!.storedAnswer, companyId) };
 }
 
@@ -163,8 +169,9 @@ export interface PaidFromBalance {
 /**
  * Pay from balance, one operation (PRODUCT-RULES 6). Before the transaction: the settings it needs
  * (airport date and name; cached for a few seconds, this runs hundreds of times a second). Then
- * one transaction of four statements however many invoices, each a named prepared statement:
- * one locking read of the ledger row of the invoices' company (within the caller's scope), the
+ * one transaction (`Database.transaction`: on PostgreSQL each statement is prepared once per
+ * connection, not rendered per payment) of four statements however many invoices, each a named
+ * prepared statement: one locking read of the ledger row of the invoices' company (within the caller's scope), the
  * invoices and all selected lines (checked to be that company's and unpaid,
  * `payableSelectionsOf`); the balance and the Idempotency-Key's first answer (a replay gets it,
  * PRODUCT-RULES 29); the funds check (`hasSufficientFunds`, the only one); then ONE statement
@@ -175,13 +182,13 @@ export interface PaidFromBalance {
  * line is paid once. Returns the answer and the payment ids for `requestReceiptPdfs` (after
  * commit; none for a replay).
  */
-export async function payFromBalance(app: PluginScope, db: Db, actor: AuditActor, body: TPayFromBalance, scope: string | null, key: string): Promise<PaidFromBalance> {
+export async function payFromBalance(app: PluginScope, database: Pick<Database, 'transaction'>, actor: AuditActor, body: TPayFromBalance, scope: string | null, key: string): Promise<PaidFromBalance> {
   const invoiceIds = Object.keys(body).sort();
   const chosen = invoiceIds.map((invoiceId) => ({ invoiceId, lineIds: body[invoiceId]! }));
   const settings = await loadSystemSettingsCached(app);
   const today = calendarDate(new Date(), readSetting(settings, 'TIME_ZONE'));
 
-  return db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     // The ledger of the first invoice's company (in scope); the others must be that company's too.
     const [company] = await lockPayment(tx, { firstInvoiceId: invoiceIds[0]!, scope, ...selectionIds(chosen) });
     if (!company) throw notFound(INVOICE_MESSAGES.notFound);

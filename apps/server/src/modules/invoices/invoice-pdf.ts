@@ -2,12 +2,22 @@ import { formatDate, formatMoney } from '@apron/core';
 import type { InvoiceWithTenant } from './invoices.repo';
 import type { LineItemRow } from './invoices.table';
 
+/** `load()` on the first call; its promise on every later one. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+// Every `import()` goes through the module loader's resolve again (a round trip to tsx's loader
+// thread in `npm start`), and the receipt job renders a PDF per payment.
+const importPdfkit = loadOnce(() => import('pdfkit'));
+
 /**
  * Render a PDF with pdfkit into a Buffer (text only: no HTML, no fonts from outside). pdfkit is
  * loaded on the first PDF rather than at start-up (it is not small).
  */
 export async function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+  const { default: PDFDocument } = await importPdfkit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: 'Apron' } });
     const chunks: Buffer[] = [];
