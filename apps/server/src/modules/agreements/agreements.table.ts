@@ -33,11 +33,11 @@ export const agreements = pgTable(
     check('agreements_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     uniqueIndex('agreements_number_unique').on(t.airportId, sql`lower(${t.agreementNum})`),
     index('agreements_company_start_idx').on(t.companyId, t.startDate, t.id),
-    index('agreements_start_idx').on(t.startDate, t.id),
-    index('agreements_end_idx').on(t.endDate),
-    index('agreements_status_idx').on(t.status, t.startDate),
-    index('agreements_title_idx').on(sql`lower(${t.title})`),
-    index('agreements_created_idx').on(t.createdAt),
+    index('agreements_start_idx').on(t.airportId, t.startDate, t.id),
+    index('agreements_end_idx').on(t.airportId, t.endDate),
+    index('agreements_status_idx').on(t.airportId, t.status, t.startDate),
+    index('agreements_title_idx').on(t.airportId, sql`lower(${t.title})`),
+    index('agreements_created_idx').on(t.airportId, t.createdAt),
   ],
 );
 

@@ -32,9 +32,9 @@ export const companies = pgTable(
     check('companies_status_check', sql`${t.status} in ('Approval Needed', 'Active', 'Inactive')`),
     check('companies_zip_digits', sql`${t.zip} is null or ${t.zip} ~ '^[0-9]+$'`),
     // Grid sorts (name is the default) and the Active owner list.
-    index('companies_name_idx').on(sql`lower(${t.name})`, t.id),
-    index('companies_status_name_idx').on(t.status, sql`lower(${t.name})`),
-    index('companies_created_idx').on(t.createdAt),
+    index('companies_name_idx').on(t.airportId, sql`lower(${t.name})`, t.id),
+    index('companies_status_name_idx').on(t.airportId, t.status, sql`lower(${t.name})`),
+    index('companies_created_idx').on(t.airportId, t.createdAt),
   ],
 );
 
