@@ -19,7 +19,7 @@ export const alerts = pgTable(
     /** Null for a public form. */
     createdBy: uuid().references(() => accounts.id, { onDelete: 'set null' }),
   },
-  (t) => [index('alerts_created_idx').on(t.createdAt)],
+  (t) => [index('alerts_created_idx').on(t.airportId, t.createdAt)],
 );
 
 export const alertRecipients = pgTable(

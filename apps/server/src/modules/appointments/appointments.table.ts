@@ -20,7 +20,7 @@ export const invites = pgTable(
     createdByEmail: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invites_created_idx').on(t.createdAt, t.id), index('invites_starts_idx').on(t.startsAt, t.id)],
+  (t) => [index('invites_created_idx').on(t.airportId, t.createdAt, t.id), index('invites_starts_idx').on(t.airportId, t.startsAt, t.id)],
 );
 
 export type InviteRow = typeof invites.$inferSelect;

@@ -25,7 +25,7 @@ export const assetMasters = pgTable(
   },
   (t) => [
     check('asset_masters_color_check', sql`${t.color} ~ '^#[0-9a-f]{6}$'`),
-    index('asset_masters_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('asset_masters_name_idx').on(t.airportId, sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -58,10 +58,10 @@ export const assets = pgTable(
   },
   (t) => [
     check('assets_location_check', sql`${t.lat} between -90 and 90 and ${t.lon} between -180 and 180`),
-    index('assets_number_idx').on(t.assetNumber),
+    index('assets_number_idx').on(t.airportId, t.assetNumber),
     // The list's default order (newest first) within a type, and across types.
     index('assets_master_created_idx').on(t.masterId, t.createdAt, t.id),
-    index('assets_created_idx').on(t.createdAt, t.id),
+    index('assets_created_idx').on(t.airportId, t.createdAt, t.id),
     // The map's viewport query: point(lon, lat) <@ box(...).
     index('assets_location_gist').using('gist', sql`point(${t.lon}, ${t.lat})`),
   ],

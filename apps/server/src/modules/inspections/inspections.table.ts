@@ -28,7 +28,7 @@ export const masterInspections = pgTable(
   (t) => [
     check('master_inspections_module_check', sql`${t.module} is null or ${t.module} in ('Property', 'Agreement')`),
     check('master_inspections_schedule_check', sql`not ${t.scheduled} or ${t.module} is not null`),
-    index('master_inspections_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('master_inspections_name_idx').on(t.airportId, sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -68,8 +68,8 @@ export const inspections = pgTable(
     // Once per tick, whatever the number of instances or retries.
     uniqueIndex('inspections_schedule_tick_unique').on(t.masterInspectionId, t.subjectId, t.scheduleTick).where(sql`${t.scheduleTick} is not null`),
     index('inspections_master_created_idx').on(t.masterInspectionId, t.createdAt, t.id),
-    index('inspections_inspector_idx').on(t.inspectorEmail, t.createdAt),
-    index('inspections_open_idx').on(t.status).where(sql`${t.status} <> 'Completed'`),
+    index('inspections_inspector_idx').on(t.airportId, t.inspectorEmail, t.createdAt),
+    index('inspections_open_idx').on(t.airportId, t.status).where(sql`${t.status} <> 'Completed'`),
   ],
 );
 

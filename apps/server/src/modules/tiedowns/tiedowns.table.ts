@@ -61,8 +61,8 @@ export const tiedownRequests = pgTable(
     check('tiedown_requests_paid_check', sql`(${t.amountCents} > 0) = (${t.invoiceId} is not null) and (${t.invoiceId} is null) = (${t.paymentId} is null)`),
     uniqueIndex('tiedown_requests_key_unique').on(t.idempotencyKey),
     // The grid: newest arrival first (an index walk that stops at the page); Ktrm by arrival date.
-    index('tiedown_requests_begin_idx').on(t.beginDate, t.id),
-    index('tiedown_requests_type_begin_idx').on(t.aircraftType, t.beginDate),
+    index('tiedown_requests_begin_idx').on(t.airportId, t.beginDate, t.id),
+    index('tiedown_requests_type_begin_idx').on(t.airportId, t.aircraftType, t.beginDate),
     // An external user's own requests.
     index('tiedown_requests_created_by_idx').on(t.createdBy, t.beginDate),
   ],

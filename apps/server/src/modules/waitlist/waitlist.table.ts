@@ -37,9 +37,9 @@ export const waitlistApplicants = pgTable(
     // The type grid's queue order (and its Queue #): an index walk that stops at the page.
     index('waitlist_applicants_queue_idx').on(t.propertyTypeId, t.queuedAt, t.id),
     // Joined this week / reports by bucket.
-    index('waitlist_applicants_joined_idx').on(t.joinedAt),
+    index('waitlist_applicants_joined_idx').on(t.airportId, t.joinedAt),
     // The chat: an applicant signed in with their e-mail.
-    index('waitlist_applicants_email_idx').on(sql`lower(${t.email})`),
+    index('waitlist_applicants_email_idx').on(t.airportId, sql`lower(${t.email})`),
     uniqueIndex('waitlist_applicants_token_unique').on(t.privateTokenHash),
   ],
 );
@@ -59,5 +59,5 @@ export const waitlistFactSheets = pgTable(
     createdBy: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('waitlist_fact_sheets_created_idx').on(t.createdAt)],
+  (t) => [index('waitlist_fact_sheets_created_idx').on(t.airportId, t.createdAt)],
 );

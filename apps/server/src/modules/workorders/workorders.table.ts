@@ -22,7 +22,7 @@ export const masterWorkorders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('master_workorders_name_idx').on(sql`lower(${t.name})`, t.id)],
+  (t) => [index('master_workorders_name_idx').on(t.airportId, sql`lower(${t.name})`, t.id)],
 );
 
 /**
@@ -84,9 +84,9 @@ export const workorders = pgTable(
     // A retried inspection completion opens no second work order.
     uniqueIndex('workorders_auto_inspection_unique').on(t.inspectionId).where(sql`${t.autoOpened}`),
     index('workorders_master_created_idx').on(t.masterWorkorderId, t.createdAt, t.id),
-    index('workorders_contractor_idx').on(t.contractorEmail, t.masterWorkorderId),
+    index('workorders_contractor_idx').on(t.airportId, t.contractorEmail, t.masterWorkorderId),
     index('workorders_inspection_idx').on(t.inspectionId),
-    index('workorders_created_idx').on(t.createdAt),
+    index('workorders_created_idx').on(t.airportId, t.createdAt),
   ],
 );
 

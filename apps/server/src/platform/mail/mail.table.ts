@@ -29,8 +29,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('mail_outbox_status_idx').on(t.status, t.createdAt),
-    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_status_idx').on(t.airportId, t.status, t.createdAt),
+    index('mail_outbox_due_idx').on(t.airportId, t.status, t.nextAttemptAt),
     index('mail_outbox_ref_idx').on(t.ref),
   ],
 );
