@@ -64,6 +64,8 @@ export function TopBar() {
   // Plain boxes rather than AppBar/Toolbar/Container/Link: the same look, less code in the shell.
   return (
     <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 'appBar', bgcolor: 'primary.main', color: 'primary.contrastText', boxShadow: 1 }}>
+      {/* Inside the banner landmark: a progress bar outside every landmark is content screen readers may miss (axe 'region'). */}
+      <GlobalLoader />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 2, sm: 3 }, minHeight: { xs: 56, sm: 64 } }}>
         <Box
           component={RouterLink}
@@ -114,12 +116,11 @@ export function TopBar() {
   );
 }
 
-/** The shell: loader bar, top bar, and the page in the one `main` landmark. */
+/** The shell: the top bar (with the loader bar), and the page in the one `main` landmark. */
 export function Layout() {
   useUnauthorizedRedirect();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <GlobalLoader />
       <TopBar />
       <Box component="main" sx={{ flexGrow: 1, width: '100%', maxWidth: 'lg', mx: 'auto', py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
         <Suspense fallback={<Loader />}>
