@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../../db/client';
+import { migrationsBefore } from '../../../test/migrations';
 
 /**
  * Migration 0037 (issue 22): the global invoice and receipt sequences become per-airport counters.
@@ -21,16 +20,6 @@ afterAll(async () => {
   await client?.close();
   if (before) fs.rmSync(before, { recursive: true, force: true });
 });
-
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-migrations-'));
-  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === tag));
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 describe('migration 0037: numbering per airport', () => {
   it('keeps the numbers, continues each airport after its maximum, and empties the airport-held settings', async () => {
