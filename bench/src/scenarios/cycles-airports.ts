@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { runInvoiceCycles } from '../../../apps/server/src/modules/invoices/invoices.bench-support';
 import { FIRST_AIRPORT_ID, insertAirport, withAirport } from '../../../apps/server/src/platform/tenancy/tenancy.bench-support';
+import { rowsOf } from '../../../apps/server/src/db/db.bench-support';
 import type { ScratchDb } from '../scratch-db';
 import { seedCycleAgreements } from './cycles';
 
@@ -24,8 +25,6 @@ export interface CycleRunAirportsResult {
   /** Agreement invoices each airport sees (row-level security): `size / airports` each when right. */
   invoicesPerAirport: number[];
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 async function runAtEveryAirport(db: Parameters<typeof runInvoiceCycles>[0], airportIds: string[]): Promise<{ ms: number; created: number }> {
   const started = performance.now();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../apps/server/src/db/db.bench-support';
+import { rowsOf, type DbOrTx } from '../../../apps/server/src/db/db.bench-support';
 import { addCalendarDays } from '@apron/core';
 import { runInvoiceCycles, runOverdueInvoices } from '../../../apps/server/src/modules/invoices/invoices.bench-support';
 import { seedBenchProperties } from '../../../apps/server/src/modules/properties/properties.seed-support';
@@ -32,7 +32,6 @@ export interface CycleRunResult {
   updatedEventsInDb: number;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 export async function seedCycleAgreements(db: DbOrTx, count: number, companyCount = 500): Promise<void> {
   await seedBenchProperties(db, count);
