@@ -16,7 +16,7 @@ import { currentAirportScope, type AirportScope } from '../platform/tenancy/airp
  * pays one statement per new connection). A transaction takes its connection once, so everything in
  * it runs in the scope it started in.
  */
-export const APP_ROLE = 'apron_app';
+const APP_ROLE = 'apron_app';
 
 const SET_SCOPE = `select set_config('role', $1, false), set_config('apron.airport_id', $2, false)`;
 

@@ -3,13 +3,14 @@ import type { AppContext } from '../../platform/context';
 import { publicSettingsRoutes } from './public-settings.routes';
 import { settingsRoutes } from './settings.routes';
 import { AIRPORT_PROVISIONERS } from '../../platform/tenancy/index';
-import { createSystemSettingsCache, provisionSystemSettings, systemSettingsCache } from './system-settings';
+import { createSystemSettingsCache, ensureSystemSettings, systemSettingsCache } from './system-settings';
 
 /** The settings module's public door. */
 export async function registerSettings(app: FastifyInstance, ctx: AppContext): Promise<void> {
   ctx.plugins.provide(systemSettingsCache, 'settings', createSystemSettingsCache(ctx.db));
   // A new airport starts with every setting's default, named and zoned as its record says.
-  ctx.plugins.provide(AIRPORT_PROVISIONERS, 'settings', provisionSystemSettings);
+  // A new airport gets every default; its name and time zone are its record's (airport-settings.ts).
+  ctx.plugins.provide(AIRPORT_PROVISIONERS, 'settings', ensureSystemSettings);
   await settingsRoutes(app, ctx);
   await publicSettingsRoutes(app, ctx);
 }

@@ -18,14 +18,6 @@ export async function ensureSystemSettings(db: DbOrTx): Promise<void> {
 }
 
 /**
- * A new airport's system settings (its provisioner, platform/tenancy): every default. Its name and
- * time zone are the airports record's own (airport-settings.ts), entered with the record.
- */
-export async function provisionSystemSettings(tx: DbOrTx): Promise<void> {
-  await ensureSystemSettings(tx);
-}
-
-/**
  * Values by name, for `readSetting(values, 'WAITLIST_CHARGE')` from core: the stored settings of
  * the current airport, and its airports row for AIRPORT_NAME and TIME_ZONE (airport-settings.ts).
  */

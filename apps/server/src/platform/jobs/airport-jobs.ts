@@ -18,7 +18,7 @@ export function stampAirport(data: object, singletonKey: string | undefined): { 
   return { data: { ...data, [JOB_AIRPORT_KEY]: airportId }, ...(singletonKey ? { singletonKey: `${airportId}:${singletonKey}` } : {}) };
 }
 
-export async function enabledAirportIds(database: Database): Promise<string[]> {
+async function enabledAirportIds(database: Database): Promise<string[]> {
   const { rows } = await database.platformQuery('select id from airports where enabled order by created_at, id');
   return rows.map((row) => String(row.id));
 }

@@ -29,13 +29,6 @@ export function currentAirportScope(): AirportScope | undefined {
   return scopes.getStore();
 }
 
-/** The current airport's id; throws where code needs one and none was named. */
-export function currentAirportId(): string {
-  const id = scopes.getStore()?.airportId;
-  if (!id) throw new Error('No airport is named for this work (platform/tenancy/airport-context.ts)');
-  return id;
-}
-
 /** Runs `work` for one airport: every query inside sees that airport's rows only. */
 export function withAirport<T>(airportId: string, work: () => Promise<T>): Promise<T> {
   return scopes.run({ airportId, system: false }, work);

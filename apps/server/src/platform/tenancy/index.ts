@@ -3,7 +3,7 @@
  * `airport_id` and PostgreSQL's row-level security keeps each airport's rows to itself; this
  * platform service names the airport of the work running now.
  */
-export { asSystem, currentAirportId, currentAirportScope, withAirport, type AirportScope } from './airport-context';
+export { asSystem, currentAirportScope, withAirport, type AirportScope } from './airport-context';
 export { airportColumn } from './airport-column';
 export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
 export { airportsOfAccount, currentAirportValueSql, findAirport, insertAirport, listAirports, updateAirport, updateCurrentAirport, type NewAirport } from './airports.repo';

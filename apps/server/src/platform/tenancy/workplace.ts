@@ -21,14 +21,14 @@ export interface Workplace {
 }
 
 /** The chosen airport of a staff account, as SQL (the session lookup prepares it once). */
-export function staffAirportSql(accountId: AnyPgColumn | SQL, chosen: AnyPgColumn | SQL | null): SQL {
+function staffAirportSql(accountId: AnyPgColumn | SQL, chosen: AnyPgColumn | SQL | null): SQL {
   const first = sql`(select mm.airport_id from airport_memberships mm where mm.account_id = ${accountId} order by mm.created_at, mm.airport_id limit 1)`;
   if (!chosen) return first;
   return sql`coalesce((select mm.airport_id from airport_memberships mm where mm.account_id = ${accountId} and mm.airport_id = ${chosen}), ${first})`;
 }
 
 /** A company user's airport, as SQL (a security-definer function: the policies hide companies until an airport is set). */
-export function companyAirportSql(companyId: AnyPgColumn | SQL): SQL {
+function companyAirportSql(companyId: AnyPgColumn | SQL): SQL {
   return sql`apron_company_airport(${companyId})`;
 }
 
