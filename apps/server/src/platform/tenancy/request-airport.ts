@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { asSystem, continueInScope, type AirportScope } from './airport-context';
+import { continueInScope, type AirportScope } from './airport-context';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,8 +38,9 @@ async function requestAirportPlugin(app: FastifyInstance, options: { database: D
   let cached: PublicAirports | null = null;
   async function publicAirports(): Promise<PublicAirports> {
     if (cached && Date.now() - cached.readAt < AIRPORTS_CACHE_MS) return cached;
-    const { rows } = await asSystem(() =>
-      options.database.query('select id, lower(public_host) as host, lower(path_prefix) as prefix from airports where enabled order by created_at, id'),
+    // On the platform's own connections: reading the list never re-scopes an app connection.
+    const { rows } = await options.database.platformQuery(
+      'select id, lower(public_host) as host, lower(path_prefix) as prefix from airports where enabled order by created_at, id',
     );
     const byHost = new Map<string, string>();
     const byPrefix = new Map<string, string>();
