@@ -28,3 +28,4 @@ export * from './chat/index';
 export * from './appointments/index';
 export * from './waitlist/index';
 export * from './reports/index';
+export * from './imports/index';
