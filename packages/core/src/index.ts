@@ -29,3 +29,4 @@ export * from './appointments/index';
 export * from './waitlist/index';
 export * from './reports/index';
 export * from './imports/index';
+export * from './common/spreadsheet-cell';
