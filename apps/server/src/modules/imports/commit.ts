@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { calendarDate } from '@apron/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { recordAuditsInBulk, type AuditActor } from '../../platform/audit/audit';
@@ -38,7 +38,8 @@ async function nextChunk(tx: Tx, batchId: string, after: { externalId: string; r
         eq(importRows.batchId, batchId),
         gt(importRows.row, HEADER_ROW),
         isNull(importRows.issues),
-        after ? or(gt(importRows.externalId, after.externalId), and(eq(importRows.externalId, after.externalId), gt(importRows.row, after.row))) : undefined,
+        // A row comparison: the index (batch_id, external_id, row) seeks straight to the next chunk.
+        after ? sql`(${importRows.externalId}, ${importRows.row}) > (${after.externalId}, ${after.row})` : undefined,
       ),
     )
     .orderBy(asc(importRows.externalId), asc(importRows.row))
