@@ -29,6 +29,4 @@ export * from './appointments/index';
 export * from './waitlist/index';
 export * from './reports/index';
 export * from './imports/index';
-// Not re-exported by imports/index.ts: assets.ts reads EXTERNAL_ID_COLUMN from it, and a cycle would see it undefined.
-export * from './imports/assets';
 export * from './common/spreadsheet-cell';

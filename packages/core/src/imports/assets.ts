@@ -1,4 +1,4 @@
-import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
+import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
 /**
  * The `assets` template (issue 23: assets per master, with their configured fields). One file holds
