@@ -60,7 +60,7 @@ describe('assets import', () => {
     expect(await imported('Runway Lights', 'RL-X1')).toEqual([]);
   });
 
-  it('commits, re-imports unchanged, updates a changed row, and undoes', async () => {
+  it('commits, re-imports unchanged, updates a changed row, and undoes', { timeout: 180_000 }, async () => {
     const before = await assetsOf('Runway Lights');
     const csv = (condition: string) =>
       [
