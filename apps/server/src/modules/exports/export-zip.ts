@@ -35,26 +35,31 @@ export function exportCell(column: ImportColumn, value: string | undefined): str
 }
 
 /** Adds an entry whose bytes are written while the zip reads them, and waits until the zip has it. */
-async function streamEntry(archive: Archiver, name: string, write: (csv: ReturnType<typeof stringify>) => Promise<void>): Promise<void> {
+async function streamEntry(archive: Archiver, name: string, stopped: AbortSignal, write: (csv: Csv) => Promise<void>): Promise<void> {
   const csv = stringify({ bom: true, record_delimiter: 'windows' });
-  const added = once(archive, 'entry');
+  const added = once(archive, 'entry', { signal: stopped });
   archive.append(csv, { name });
   await write(csv);
   csv.end();
   await added;
 }
 
-/** Writes one record, waiting while the zip has not read what came before (backpressure). */
-async function writeRecord(csv: ReturnType<typeof stringify>, record: string[]): Promise<void> {
-  if (!csv.write(record)) await once(csv, 'drain');
+type Csv = ReturnType<typeof stringify>;
+
+/**
+ * Writes one record, waiting while the zip has not read what came before (backpressure). `stopped`
+ * aborts when the zip is closed early (a cancelled download), so the writer stops waiting.
+ */
+async function writeRecord(csv: Csv, record: string[], stopped: AbortSignal): Promise<void> {
+  if (!csv.write(record)) await once(csv, 'drain', { signal: stopped });
 }
 
-async function writeKind(archive: Archiver, db: Db, kind: ImportKind): Promise<number> {
+async function writeKind(archive: Archiver, db: Db, kind: ImportKind, stopped: AbortSignal): Promise<number> {
   let rows = 0;
-  await streamEntry(archive, `${kind.kind}.csv`, async (csv) => {
-    await writeRecord(csv, kind.columns.map((column) => column.key));
+  await streamEntry(archive, `${kind.kind}.csv`, stopped, async (csv) => {
+    await writeRecord(csv, kind.columns.map((column) => column.key), stopped);
     for await (const row of kind.exportRows(db)) {
-      await writeRecord(csv, kind.columns.map((column) => exportCell(column, row[column.key])));
+      await writeRecord(csv, kind.columns.map((column) => exportCell(column, row[column.key])), stopped);
       rows += 1;
     }
   });
@@ -75,7 +80,7 @@ function documentPath(document: AttachmentWithType, taken: Set<string>): string 
   return path;
 }
 
-async function writeDocuments(archive: Archiver, db: Db, files: FileStorage): Promise<number> {
+async function writeDocuments(archive: Archiver, db: Db, files: FileStorage, stopped: AbortSignal): Promise<number> {
   const listed: string[][] = [];
   const taken = new Set<string>();
   let after: string | null = null;
@@ -88,7 +93,7 @@ async function writeDocuments(archive: Archiver, db: Db, files: FileStorage): Pr
         throw error;
       });
       if (stored) {
-        const added = once(archive, 'entry');
+        const added = once(archive, 'entry', { signal: stopped });
         archive.append(stored, { name: path, date: document.createdAt });
         await added;
       } else {
@@ -104,9 +109,9 @@ async function writeDocuments(archive: Archiver, db: Db, files: FileStorage): Pr
     after = page[page.length - 1]!.id;
   }
   // The index goes last, once every path is known (a row is ~200 bytes: 10,000 documents ~2 MB).
-  await streamEntry(archive, 'documents.csv', async (csv) => {
-    await writeRecord(csv, [...DOCUMENT_COLUMNS]);
-    for (const row of listed) await writeRecord(csv, row);
+  await streamEntry(archive, 'documents.csv', stopped, async (csv) => {
+    await writeRecord(csv, [...DOCUMENT_COLUMNS], stopped);
+    for (const row of listed) await writeRecord(csv, row, stopped);
   });
   return listed.length;
 }
@@ -117,9 +122,16 @@ async function writeDocuments(archive: Archiver, db: Db, files: FileStorage): Pr
  * record changed during a long export may show its old or new state.
  */
 export async function writeAirportExport(archive: Archiver, sources: ExportSources): Promise<{ rows: Record<string, number>; documents: number }> {
-  const rows: Record<string, number> = {};
-  for (const kind of sources.kinds) rows[kind.kind] = await writeKind(archive, sources.db, kind);
-  const documents = await writeDocuments(archive, sources.db, sources.files);
-  await archive.finalize();
-  return { rows, documents };
+  const stop = new AbortController();
+  const abort = () => stop.abort(new Error('The export was closed before it was complete'));
+  archive.once('close', abort).once('error', abort);
+  try {
+    const rows: Record<string, number> = {};
+    for (const kind of sources.kinds) rows[kind.kind] = await writeKind(archive, sources.db, kind, stop.signal);
+    const documents = await writeDocuments(archive, sources.db, sources.files, stop.signal);
+    await archive.finalize();
+    return { rows, documents };
+  } finally {
+    archive.off('close', abort).off('error', abort);
+  }
 }
