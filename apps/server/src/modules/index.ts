@@ -25,6 +25,7 @@ import { registerWaitlist } from './waitlist/index';
 import { registerNotifications } from './notifications/index';
 import { registerAirports } from './airports/index';
 import { registerImports } from './imports/index';
+import { registerExports } from './exports/index';
 
 /**
  * Every module's routes, registered in this order. A module's index.ts (its door) exports its
@@ -32,4 +33,4 @@ import { registerImports } from './imports/index';
  * call (lint: apron-doors/door-exports); tests, the demo and the bench take the rest from its
  * `*.test-support.ts`, `*.seed-support.ts` and `*.bench-support.ts` (docs/adr/0004, "Doors").
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications, registerAirports, registerImports];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications, registerAirports, registerImports, registerExports];

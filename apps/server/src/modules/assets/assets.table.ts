@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TAssetFieldConfig, TAssetFieldValue } from '@apron/core/assets/index';
 import { airportColumn } from '../../platform/tenancy/airport-column';
 import { nextNumberDefault } from '../../platform/tenancy/numbering';
@@ -53,10 +53,13 @@ export const assets = pgTable(
     /** The version of the master's form the answers were given on (a later form change keeps them readable). */
     formVersion: integer(),
     createdBy: uuid(),
+    /** The asset's id in the airport's old register (imports, issue 23): re-importing it updates the asset. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('assets_external_id_idx').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
     check('assets_location_check', sql`${t.lat} between -90 and 90 and ${t.lon} between -180 and 180`),
     index('assets_number_idx').on(t.airportId, t.assetNumber),
     // The list's default order (newest first) within a type, and across types.

@@ -6,3 +6,6 @@ import { assetsRoutes } from './assets.routes';
 export async function registerAssets(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await assetsRoutes(app, ctx);
 }
+
+/** The `assets` import kind (issue 23). */
+export { assetsImportKind } from './assets.import';

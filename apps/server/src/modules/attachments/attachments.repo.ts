@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentTypeNameSql } from '../settings/index';
 import { attachments, remarkDocuments, remarks, type AttachmentRow, type RemarkRow } from './attachments.table';
@@ -120,4 +120,15 @@ export async function findDocumentsOfRemarks(db: DbOrTx, remarkIds: string[]): P
     .orderBy(attachments.createdAt);
   for (const { remarkId, ...attachment } of rows) byRemark.get(remarkId)?.push(attachment);
   return byRemark;
+}
+
+/**
+ * Every document of the airport, a page at a time in id order (`after` the last page's last id):
+ * the export zip streams them one by one, never holding the list.
+ */
+export async function pageOfAllDocuments(db: DbOrTx, after: string | null, limit: number): Promise<AttachmentWithType[]> {
+  return selectAttachments(db)
+    .where(after ? gt(attachments.id, after) : undefined)
+    .orderBy(asc(attachments.id))
+    .limit(limit);
 }

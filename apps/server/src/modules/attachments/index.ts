@@ -9,6 +9,6 @@ export async function registerAttachments(app: FastifyInstance, ctx: AppContext)
 
 /** Owner modules plug in here: `ctx.plugins.provide(attachmentOwners, 'property', { module: 'Property', canRead, canWrite })`. */
 export { attachmentOwners, moduleOwner, type AttachmentOwner } from './attachments.owners';
-export { deleteAllOfOwner as deleteAttachmentsOfOwner, isDocumentOf, isRemarkOf } from './attachments.repo';
+export { deleteAllOfOwner as deleteAttachmentsOfOwner, isDocumentOf, isRemarkOf, pageOfAllDocuments, type AttachmentWithType } from './attachments.repo';
 /** How a stored file's name is cleaned and sent back (other modules that keep files: chat). */
 export { cleanFileName, contentDisposition } from './attachments.presenter';

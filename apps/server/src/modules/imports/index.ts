@@ -9,3 +9,6 @@ export async function registerImports(app: FastifyInstance, ctx: AppContext): Pr
   // A big batch takes a while: a run may last up to 30 minutes before the job system gives up on it.
   ctx.jobs.work<{ batchId: string }>(IMPORT_COMMIT_JOB, (job) => runImportCommit(ctx, job.batchId), { expireInSeconds: 30 * 60, retryLimit: 2 });
 }
+
+/** The registered kinds (the export zip writes one CSV per kind). */
+export { importKind, importKindNames } from './kinds';

@@ -1,6 +1,7 @@
 import type { ImportKindName } from '@apron/core';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind } from '../../platform/imports/kind';
+import { assetsImportKind } from '../assets/index';
 import { propertiesImport } from '../properties/index';
 
 /**
@@ -10,6 +11,7 @@ import { propertiesImport } from '../properties/index';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own row type
 const KINDS: Partial<Record<ImportKindName, ImportKind<any>>> = {
   properties: propertiesImport,
+  assets: assetsImportKind,
 };
 
 export function isImportKind(name: string): name is ImportKindName {
