@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { zOptionalText, zRequiredText } from '../common/text';
 import { zDollars } from '../money';
 import { zDateOnly } from '../agreements/agreement';
-import { BALANCE_PAID_BY } from '../balances/index';
+import { BALANCE_PAID_BY, BALANCE_TYPES } from '../balances/index';
 import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
 
 /**
- * Import kind `balances`: opening balance credits, one row per credit of a company's ledger. Each
- * row becomes the Credit that Add Record (`POST Company/Balances`) writes: the same record, so the
- * company's balance, the balances page and pay from balance treat it as any credit. Only credits:
- * what a company owes comes in as open invoices (kind `invoices`), never as a negative balance.
+ * Import kind `balances`: opening balance credits, one row per record of a company's ledger. Each
+ * row becomes the record that Add Record (`POST Company/Balances`) writes: the same record, so the
+ * company's balance, the balances page and pay from balance treat it as any credit. Mostly credits;
+ * a Debit is a correction, as Add Record allows, and may not take the balance below zero. What a
+ * company owes comes in as open invoices (kind `invoices`), never as a negative balance.
  */
 export const BALANCE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { ...EXTERNAL_ID_COLUMN, example: 'CR-1001' },
@@ -40,6 +41,14 @@ export const BALANCE_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['date', 'as of', 'credit date', 'balance date', 'effective date'],
   },
   {
+    key: 'type',
+    label: 'Type',
+    type: 'text',
+    example: 'Credit',
+    aliases: ['record type', 'credit or debit', 'kind'],
+    help: "Credit (default), or Debit for a correction as Add Record allows (never below a $0 balance).",
+  },
+  {
     key: 'note',
     label: 'Note',
     type: 'text',
@@ -61,6 +70,9 @@ export const BALANCE_IMPORT_COLUMNS: readonly ImportColumn[] = [
 
 export const OPENING_BALANCE_NOTE = 'Opening balance';
 
+/** 'credit', 'DEBIT' -> the ledger's spelling. */
+const typeOf = (value: unknown) => (typeof value === 'string' ? value.trim().charAt(0).toUpperCase() + value.trim().slice(1).toLowerCase() : value);
+
 /** 'cash', 'CHECK', 'cheque' -> the ledger's spelling; anything else is left for the enum to refuse. */
 function paidByOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -79,6 +91,7 @@ export const ZBalanceImportRow = z
     company: zRequiredText('Company', 200),
     amount: zDollars({ positive: true }),
     dateApplied: zDateOnly('Date Applied'),
+    type: z.preprocess(typeOf, z.enum(BALANCE_TYPES, { error: 'Type must be Credit or Debit' }).default('Credit')),
     note: zOptionalText(500),
     paidBy: z.preprocess(paidByOf, z.enum(BALANCE_PAID_BY, { error: 'Paid By must be Cash or Check' }).default('Cash')),
     accountNum: zDigits('Account Number'),

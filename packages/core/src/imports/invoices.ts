@@ -32,11 +32,12 @@ export const INVOICE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'invoiceTotal', label: 'Invoice total (check)', type: 'money', example: '450.00', aliases: ['invoice total', 'total', 'invoice amount'], help: "Optional: refused when it differs from the sum of the invoice's lines." },
   { key: 'amountPaid', label: 'Amount paid on the line', type: 'money', example: '200.00', aliases: ['paid', 'amount paid', 'payment', 'payment amount', 'amount received'], help: "Empty or 0: unpaid; else exactly the line's total." },
   { key: 'paidOn', label: 'Paid on', type: 'date', example: '2024-03-15', aliases: ['payment date', 'date paid', 'paid date', 'received on'] },
-  { key: 'paymentMethod', label: 'Payment method', type: 'text', example: 'Check', aliases: ['method', 'payment type', 'paid by', 'tender'], help: 'Cash, Check or Card (Cash when empty).' },
+  { key: 'paymentMethod', label: 'Payment method', type: 'text', example: 'Check', aliases: ['method', 'payment type', 'paid by', 'tender'], help: 'Cash, Check, Card, or Balance (paid from the company balance: its Debit is written) - Cash when empty.' },
   { key: 'paymentReference', label: 'Payment reference', type: 'text', example: 'Check 1042', aliases: ['check number', 'check no', 'confirmation', 'payment ref'] },
 ];
 
-export const IMPORT_PAYMENT_METHODS = ['cash', 'check', 'card'] as const;
+/** How a line was paid in the old system; 'balance' = from the company's balance (a Debit is written, as pay from balance does). */
+export const IMPORT_PAYMENT_METHODS = ['cash', 'check', 'card', 'balance'] as const;
 export type TImportPaymentMethod = (typeof IMPORT_PAYMENT_METHODS)[number];
 
 const methodOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase().replace(/^cheque$/, 'check').replace(/^credit card$/, 'card') : value);
@@ -65,7 +66,7 @@ export const ZInvoiceImportRow = z
     invoiceTotal: zDollars().optional(),
     amountPaid: zDollars({ min: 0 }).optional(),
     paidOn: zDateOnly('Paid On').optional(),
-    paymentMethod: z.preprocess(methodOf, z.enum(IMPORT_PAYMENT_METHODS, { error: 'Payment method must be Cash, Check or Card' }).default('cash')),
+    paymentMethod: z.preprocess(methodOf, z.enum(IMPORT_PAYMENT_METHODS, { error: 'Payment method must be Cash, Check, Card or Balance' }).default('cash')),
     paymentReference: zOptionalText(200),
   })
   .superRefine((row, ctx) => {

@@ -8,3 +8,4 @@ export async function registerBalances(app: FastifyInstance, ctx: AppContext): P
 }
 
 export { companyBalanceCents } from './balances.service';
+
