@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   BALANCE_IMPORT_COLUMNS, OPENING_BALANCE_NOTE, ZBalanceImportRow, formatMoney, maskAccountNumber, toCents, fromCents,
   type ImportIssue, type TBalanceImportRow,
@@ -31,6 +31,17 @@ interface PlannedRecord {
 
 /** The reference prefix of the Debits that pay invoices (pay from balance; the invoices import's 'balance' payments). */
 export const INVOICE_DEBIT_PREFIX = 'Invoice #';
+
+/** A record's external id in exports: its own, or `apron-<id>` for one entered in Apron (importing that back finds it). */
+const exportedIdOf = (record: BalanceRecordRow) => record.externalId ?? `${APRON_ID_PREFIX}${record.id}`;
+const APRON_ID_PREFIX = 'apron-';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findByExternalIds(db: DbOrTx, externalIds: readonly string[]): Promise<BalanceRecordRow[]> {
+  const ownIds = externalIds.flatMap((e) => (e.startsWith(APRON_ID_PREFIX) && UUID.test(e.slice(APRON_ID_PREFIX.length)) ? [e.slice(APRON_ID_PREFIX.length)] : []));
+  const byExternal = and(isNotNull(balanceRecords.externalId), inArray(balanceRecords.externalId, [...externalIds]));
+  return db.select().from(balanceRecords).where(ownIds.length ? or(byExternal, and(isNull(balanceRecords.externalId), inIdList(balanceRecords.id, ownIds))) : byExternal);
+}
 
 function valuesOf(row: TBalanceImportRow, companyId: string): CreditValues {
   const isCheck = row.paidBy === 'Check';
@@ -67,10 +78,7 @@ async function balancesOf(db: DbOrTx, companyIds: readonly string[]): Promise<Ma
 async function planRecords(db: DbOrTx, rows: readonly StagedRow<TBalanceImportRow>[]): Promise<{ issues: ImportIssue[]; planned: PlannedRecord[] }> {
   const issues: ImportIssue[] = [];
   const companies = await findCompaniesByKeys(db, rows.map((r) => r.value.company));
-  const existingRows = rows.length
-    ? await db.select().from(balanceRecords).where(and(isNotNull(balanceRecords.externalId), inArray(balanceRecords.externalId, rows.map((r) => r.externalId))))
-    : [];
-  const existing = new Map(existingRows.map((r) => [r.externalId!, r]));
+  const existing = new Map((await findByExternalIds(db, rows.map((r) => r.externalId))).map((r) => [exportedIdOf(r), r]));
   const planned: PlannedRecord[] = [];
   for (const staged of rows) {
     const matches = companies.get(companyKeyOf(staged.value.company)) ?? [];
@@ -102,7 +110,7 @@ async function planRecords(db: DbOrTx, rows: readonly StagedRow<TBalanceImportRo
 async function commitRecords(tx: Tx, rows: readonly StagedRow<TBalanceImportRow>[], ctx: Parameters<ImportKind['commit']>[2]): Promise<void> {
   // Every ledger this chunk may change takes turns with pay from balance and Add Record (their lock).
   const named = await findCompaniesByKeys(tx, rows.map((r) => r.value.company));
-  const previous = await tx.select({ companyId: balanceRecords.companyId }).from(balanceRecords).where(inArray(balanceRecords.externalId, rows.map((r) => r.externalId)));
+  const previous = await findByExternalIds(tx, rows.map((r) => r.externalId));
   await lockCompanies(tx, [...[...named.values()].flat().map((c) => c.id), ...previous.map((p) => p.companyId)]);
   const { issues, planned } = await planRecords(tx, rows);
   if (issues.length) throw new AppError('CONFLICT', `Row ${issues[0]!.row}, ${issues[0]!.column}: ${issues[0]!.message}`);
@@ -187,7 +195,7 @@ async function* exportRecords(db: Db): AsyncIterable<Record<string, string>> {
   for (const { record, company } of rows) {
     const isCash = record.accountNumMasked === '****' && !record.routingNum;
     yield {
-      externalId: record.externalId ?? `apron-${record.id}`,
+      externalId: exportedIdOf(record),
       company,
       amount: fromCents(record.amountCents).toFixed(2),
       dateApplied: record.dateApplied,
