@@ -29,7 +29,4 @@ export * from './appointments/index';
 export * from './waitlist/index';
 export * from './reports/index';
 export * from './imports/index';
-// The kinds' columns import the contract from imports/index, so they are exported here, after it (no cycle).
-export * from './imports/balances';
-export * from './imports/invoices';
 export * from './common/spreadsheet-cell';

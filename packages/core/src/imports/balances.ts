@@ -3,7 +3,7 @@ import { zOptionalText, zRequiredText } from '../common/text';
 import { zDollars } from '../money';
 import { zDateOnly } from '../agreements/agreement';
 import { BALANCE_PAID_BY, BALANCE_TYPES } from '../balances/index';
-import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
+import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
 /**
  * Import kind `balances`: opening balance credits, one row per record of a company's ledger. Each

@@ -3,7 +3,7 @@ import { zOptionalText, zRequiredText } from '../common/text';
 import { zDollars } from '../money';
 import { zDateOnly } from '../agreements/agreement';
 import { ZInvoiceCreate, ZLineItemInput } from '../invoices/invoice';
-import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
+import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
 /**
  * Import kind `invoices`: open historical invoices with their lines and the payments received.

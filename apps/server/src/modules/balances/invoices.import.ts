@@ -9,7 +9,7 @@ import { companyDirectory, lockCompanies } from '../companies/index';
 import { agreementNumbersByIds } from '../agreements/index';
 import {
   INVOICE_HEADER_KEYS, deleteImportedInvoices, deleteUnpaidLines, insertImportedInvoices, insertImportedLines, invoicesClosedThrough, invoicesForExport,
-  invoicesWithLines, lockInvoices, restoreImportedInvoice, unpayLines, updateImportedInvoices, type ImportedInvoice, type ImportedInvoiceHeader, type NewImportedLine,
+  invoicesChangedSince, invoicesWithLines, lockInvoices, restoreImportedInvoice, transactionTime, unpayLines, updateImportedInvoices, type ImportedInvoice, type ImportedInvoiceHeader, type NewImportedLine,
 } from '../invoices/index';
 import { deleteImportedPayments, insertImportedPayments, paymentsByIds, type NewImportedPayment } from '../payments/index';
 import { balanceRecords } from './balances.table';
@@ -25,27 +25,6 @@ import { isUnchanged, outcomeOf, planInvoices, type InvoiceDraft, type InvoiceOu
  * invoice's totals are its lines', a balance never falls below zero, numbers come from the
  * airport's counters (a block per chunk). No e-mail and no notification event: this is history.
  */
-
-/** What undo compares to tell whether an invoice changed since the import. */
-interface InvoiceSnapshot {
-  invoiceNumber: number;
-  status: string;
-  totalCents: number;
-  paidCents: number;
-  lineIds: string[];
-  paidLineIds: string[];
-}
-
-function snapshotOf(invoice: Pick<ImportedInvoice, 'invoiceNumber' | 'status' | 'totalCents' | 'paidCents' | 'lines'>): InvoiceSnapshot {
-  return {
-    invoiceNumber: invoice.invoiceNumber,
-    status: invoice.status,
-    totalCents: invoice.totalCents,
-    paidCents: invoice.paidCents,
-    lineIds: invoice.lines.map((l) => l.id).sort(),
-    paidLineIds: invoice.lines.filter((l) => l.paymentId).map((l) => l.id).sort(),
-  };
-}
 
 function headerOf(draft: InvoiceDraft, outcome: InvoiceOutcome): ImportedInvoiceHeader {
   return {
@@ -136,14 +115,15 @@ async function commitInvoices(tx: Tx, rows: readonly StagedRow<TInvoiceImportRow
   }));
   if (debits.length) await tx.insert(balanceRecords).values(debits);
 
-  const after = new Map((await invoicesWithLines(tx, [...ids.values()])).map((i) => [i.id, i]));
-  const tracked: TrackedRecord[] = planned.map(({ draft }) => {
-    const invoice = after.get(ids.get(draft.externalId)!)!;
-    const snapshot = { externalId: draft.externalId, ...snapshotOf(invoice) };
-    if (!draft.existing) return { entity: 'invoice', id: invoice.id, action: 'created', after: snapshot };
-    // Undo puts back the header and the imported lines that were unpaid (paid ones are never changed by an import).
-    const before = { header: pickHeader(draft.existing), lines: draft.existing.lines.filter((l) => l.externalId && !l.paymentId) };
-    return { entity: 'invoice', id: invoice.id, action: 'updated', before, after: snapshot };
+  const importedAt = await transactionTime(tx);
+  const tracked: TrackedRecord[] = planned.map(({ draft, outcome }) => {
+    const id = ids.get(draft.externalId)!;
+    const after = { externalId: draft.externalId, invoiceNumber: numbers.get(id), ...headerOf(draft, outcome), lines: outcome.writeLines.length, payments: outcome.payments.length };
+    if (!draft.existing) return { entity: 'invoice', id, action: 'created', after };
+    // Undo puts back the header and the imported lines that were unpaid (paid ones are never changed by an import);
+    // `importedAt` tells undo whether the invoice changed since.
+    const before = { header: pickHeader(draft.existing), lines: draft.existing.lines.filter((l) => l.externalId && !l.paymentId), importedAt };
+    return { entity: 'invoice', id, action: 'updated', before, after };
   });
   tracked.push(...payments.map(({ lineKeys, ...p }) => ({ entity: 'payment', id: p.id, action: 'created' as const, after: { ...p, lineKeys } })));
   tracked.push(...debits.map((d) => ({ entity: 'balanceRecord', id: d.id, action: 'created' as const, after: d })));
@@ -153,29 +133,26 @@ async function commitInvoices(tx: Tx, rows: readonly StagedRow<TInvoiceImportRow
 const idsOf = (records: readonly TrackedRecord[], entity: string, action?: TrackedRecord['action']) =>
   records.filter((r) => r.entity === entity && (!action || r.action === action)).map((r) => r.id);
 
-/** The batch's invoices that changed since (a payment, a line, a status such as the overdue run's, a cancel) or are in a closed period. */
+/**
+ * Why the batch's invoices cannot be undone: one changed since the import (a payment, a line added,
+ * edited or removed, the overdue run's late fee, a cancel ...: its `updated_at` moved), or is dated
+ * in a period closed since.
+ */
 async function blockedInvoices(db: DbOrTx, records: readonly TrackedRecord[]): Promise<string | null> {
   const invoiceRecords = records.filter((r) => r.entity === 'invoice');
-  const now = new Map((await invoicesWithLines(db, invoiceRecords.map((r) => r.id))).map((i) => [i.id, i]));
+  const changed = await invoicesChangedSince(db, invoiceRecords.map((r) => ({ id: r.id, since: (r.before as { importedAt?: string } | undefined)?.importedAt ?? null })));
   const closedThrough = await invoicesClosedThrough(db);
-  const changed: number[] = [];
-  for (const record of invoiceRecords) {
-    const current = now.get(record.id);
-    const was = record.after as unknown as InvoiceSnapshot;
-    if (!current) continue;
-    const dated = [current.invoiceDate, (record.before as { header?: ImportedInvoiceHeader } | undefined)?.header?.invoiceDate];
-    if (JSON.stringify(snapshotOf(current)) !== JSON.stringify(pickSnapshot(was)) || dated.some((d) => d && closedThrough && d <= closedThrough)) {
-      changed.push(current.invoiceNumber);
+  if (closedThrough) {
+    const dated = await invoicesWithLines(db, invoiceRecords.map((r) => r.id));
+    const headers = new Map(invoiceRecords.map((r) => [r.id, (r.before as { header?: ImportedInvoiceHeader } | undefined)?.header]));
+    for (const invoice of dated) {
+      if ([invoice.invoiceDate, headers.get(invoice.id)?.invoiceDate].some((d) => d && d <= closedThrough) && !changed.includes(invoice.invoiceNumber)) changed.push(invoice.invoiceNumber);
     }
   }
   if (changed.length === 0) return null;
   const shown = changed.sort((a, b) => a - b).slice(0, 5).map((n) => `#${n}`).join(', ');
   return `Imported invoices have changed since the import (payments, lines, status or a closed period): ${shown}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}`;
 }
-
-const pickSnapshot = (s: InvoiceSnapshot): InvoiceSnapshot => ({
-  invoiceNumber: s.invoiceNumber, status: s.status, totalCents: s.totalCents, paidCents: s.paidCents, lineIds: s.lineIds, paidLineIds: s.paidLineIds,
-});
 
 async function undoInvoices(tx: Tx, records: readonly TrackedRecord[]): Promise<void> {
   // The invoices take turns with payments and edits (their row lock), then are compared with what the import left.

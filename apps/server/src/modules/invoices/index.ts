@@ -51,5 +51,5 @@ export { presentInvoiceGridRow } from './invoices.presenter';
 export { closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';
 export {
   INVOICE_HEADER_KEYS, deleteImportedInvoices, deleteUnpaidLines, findImportedInvoices, insertImportedInvoices, insertImportedLines, invoicesForExport,
-  invoicesWithLines, lockInvoices, restoreImportedInvoice, unpayLines, updateImportedInvoices, type ImportedInvoice, type ImportedInvoiceHeader, type NewImportedLine,
+  invoicesChangedSince, invoicesWithLines, lockInvoices, restoreImportedInvoice, transactionTime, unpayLines, updateImportedInvoices, type ImportedInvoice, type ImportedInvoiceHeader, type NewImportedLine,
 } from './invoice-import-store';

@@ -124,6 +124,28 @@ export async function restoreImportedInvoice(tx: Tx, id: string, header: Importe
   await updateImportedInvoices(tx, [{ id, ...header }]);
 }
 
+/**
+ * The invoices changed since an import wrote them: their `updated_at` moved past the import's
+ * transaction time (`since`, or for an invoice the import created its `created_at`, the same
+ * `now()`). Every change of an invoice moves it: a line added, edited or paid (the totals are
+ * refreshed), the overdue run, a cancel, a comment. Compared in SQL, at full precision.
+ */
+export async function invoicesChangedSince(db: DbOrTx, invoicesSince: ReadonlyArray<{ id: string; since: string | null }>): Promise<number[]> {
+  if (invoicesSince.length === 0) return [];
+  const rows = await db.execute(sql`
+    select i.invoice_number from ${invoices} i
+    join jsonb_to_recordset(${JSON.stringify(invoicesSince)}::jsonb) as v(id uuid, since timestamptz) on v.id = i.id
+    where i.updated_at > coalesce(v.since, i.created_at)
+    order by i.invoice_number`);
+  return rowsOf<{ invoice_number: string | number }>(rows).map((r) => Number(r.invoice_number));
+}
+
+/** The transaction's time (`now()`), as PostgreSQL keeps it (microseconds): when an import wrote its rows. */
+export async function transactionTime(tx: Tx): Promise<string> {
+  const [row] = rowsOf<{ now: string }>(await tx.execute(sql`select now()::text as now`));
+  return row!.now;
+}
+
 /** Lock invoices (`FOR UPDATE`, id order): undo takes turns with payments and edits of them. */
 export async function lockInvoices(tx: Tx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
