@@ -19,7 +19,7 @@ export const BALANCE_IMPORT_COLUMNS: readonly ImportColumn[] = [
     label: 'Company',
     type: 'text',
     required: true,
-    example: 'Skyline Aviation LLC',
+    example: 'Sierra Skies Aviation',
     aliases: ['company name', 'tenant', 'tenant name', 'owner', 'customer', 'customer name', 'account name', 'company id'],
     help: "The company's name in Apron, or its external id.",
   },

@@ -17,7 +17,7 @@ import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 export const INVOICE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { ...EXTERNAL_ID_COLUMN, example: 'INV-2024-0042', aliases: [...(EXTERNAL_ID_COLUMN.aliases ?? []), 'invoice id', 'invoice external id'] },
   { key: 'line', label: 'Line', type: 'text', required: true, example: '1', aliases: ['line no', 'line number', 'line id', 'item no', 'seq', 'sequence'], help: "The line's key within its invoice (1, 2, 3 ...)." },
-  { key: 'company', label: 'Company', type: 'text', required: true, example: 'Skyline Aviation LLC', aliases: ['company name', 'tenant', 'tenant name', 'customer', 'customer name', 'bill to', 'owner'], help: "The company's name in Apron, or its external id." },
+  { key: 'company', label: 'Company', type: 'text', required: true, example: 'Sierra Skies Aviation', aliases: ['company name', 'tenant', 'tenant name', 'customer', 'customer name', 'bill to', 'owner'], help: "The company's name in Apron, or its external id." },
   { key: 'agreement', label: 'Agreement', type: 'text', example: '', aliases: ['agreement number', 'agreement no', 'lease', 'lease number', 'contract'], help: "Optional: the agreement's number (or external id); it must be the company's." },
   { key: 'invoiceNumber', label: 'Original invoice number', type: 'text', example: '20240042', aliases: ['invoice number', 'invoice no', 'inv no', 'number', 'old number', 'original number'], help: "The old system's number, kept beside the new number Apron gives." },
   { key: 'name', label: 'Invoice name', type: 'text', example: 'Hangar rent March 2024', aliases: ['invoice name', 'title', 'subject'], help: "'Invoice <original number or external id>' when empty." },
@@ -30,7 +30,7 @@ export const INVOICE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'quantity', label: 'Quantity', type: 'integer', example: '1', aliases: ['qty', 'units', 'amount'], help: 'A whole number, 1 when empty.' },
   { key: 'lineTotal', label: 'Line total (check)', type: 'money', example: '450.00', aliases: ['line total', 'extended', 'extended price', 'line amount'], help: 'Optional: refused when it differs from unit price x quantity.' },
   { key: 'invoiceTotal', label: 'Invoice total (check)', type: 'money', example: '450.00', aliases: ['invoice total', 'total', 'invoice amount'], help: "Optional: refused when it differs from the sum of the invoice's lines." },
-  { key: 'amountPaid', label: 'Amount paid on the line', type: 'money', example: '200.00', aliases: ['paid', 'amount paid', 'payment', 'payment amount', 'amount received'], help: "Empty or 0: unpaid; else exactly the line's total." },
+  { key: 'amountPaid', label: 'Amount paid on the line', type: 'money', example: '450.00', aliases: ['paid', 'amount paid', 'payment', 'payment amount', 'amount received'], help: "Empty or 0: unpaid; else exactly the line's total." },
   { key: 'paidOn', label: 'Paid on', type: 'date', example: '2024-03-15', aliases: ['payment date', 'date paid', 'paid date', 'received on'] },
   { key: 'paymentMethod', label: 'Payment method', type: 'text', example: 'Check', aliases: ['method', 'payment type', 'paid by', 'tender'], help: 'Cash, Check, Card, or Balance (paid from the company balance: its Debit is written) - Cash when empty.' },
   { key: 'paymentReference', label: 'Payment reference', type: 'text', example: 'Check 1042', aliases: ['check number', 'check no', 'confirmation', 'payment ref'] },

@@ -188,7 +188,8 @@ async function* exportInvoices(db: Db): AsyncIterable<Record<string, string>> {
           line: line.externalId ?? `apron-${line.id}`,
           company: companies.get(invoice.companyId) ?? '',
           agreement: invoice.agreementId ? (agreementNumbers.get(invoice.agreementId) ?? '') : '',
-          invoiceNumber: invoice.originalNumber ?? String(invoice.invoiceNumber),
+          // an invoice made in Apron takes its number along as the original; an imported one keeps its own
+          invoiceNumber: invoice.externalId ? (invoice.originalNumber ?? '') : String(invoice.invoiceNumber),
           name: invoice.name,
           description: invoice.description,
           invoiceDate: invoice.invoiceDate,

@@ -86,7 +86,8 @@ export async function insertImportedInvoices(tx: Tx, drafts: readonly NewImporte
 
 export async function insertImportedLines(tx: Tx, lines: readonly NewImportedLine[]): Promise<void> {
   if (lines.length === 0) return;
-  await tx.insert(invoiceLineItems).values(lines.map((l) => ({ ...l, kind: l.kind ?? 'manual' })));
+  // Lines are listed by created_at: a microsecond apart, an invoice's lines keep the file's order.
+  await tx.insert(invoiceLineItems).values(lines.map((l, i) => ({ ...l, kind: l.kind ?? 'manual', createdAt: sql`now() + ${i} * interval '1 microsecond'` })));
 }
 
 /** Header changes (and the maintained totals and status, computed by the caller from the lines it wrote). */
