@@ -5,6 +5,8 @@ import { addCredit, buildCompany, buildInvoice, moneyKey, superAdmin } from '../
 import { balanceRecords } from './balances.table';
 import { balancesImport } from './balances.import';
 import { commit, dryRun, exported, stage, undo, type Cells } from './imports.test-support';
+import { importAndCommit, importFile, undoImport, type ImportPreviewBody } from '../../../test/imports';
+import { BALANCE_IMPORT_COLUMNS } from '@apron/core';
 
 /**
  * Import kind `balances` (issue 23), on PGlite and - with DATABASE_URL - PostgreSQL: opening
@@ -104,5 +106,32 @@ describe('balances import: commit, re-import, change, undo', () => {
     expect(stage(balancesImport, rows).issues).toEqual([]);
     // Importing the export into the same airport finds every record (the hand credit by its `apron-<id>`): nothing changes.
     expect(await commit(t.db, balancesImport, rows)).toEqual([]);
+  });
+});
+
+describe('balances import through HTTP', () => {
+  const KEYS = BALANCE_IMPORT_COLUMNS.map((c) => c.key);
+  const file = (rows: string[]) => [KEYS.join(','), ...rows].join('\r\n');
+
+  it('template, dry run by row and column, commit, the same file again, a changed row, undo', async () => {
+    const template = await admin.request({ method: 'GET', url: '/api/Imports/Templates/balances' });
+    expect(template.statusCode).toBe(200);
+    expect(template.body.split('\r\n')[0]).toBe(KEYS.join(','));
+
+    const company = await buildCompany(admin);
+    const bad = (await importFile(t, admin, 'balances', file([`OB-1,${company.name},"$1,250.00",01/15/2025,Credit,Opening,Cash,,`, 'OB-2,Nobody Aviation,10,2025-01-15,,,,,']))).json() as ImportPreviewBody;
+    expect(bad.errors).toEqual([{ row: 3, column: 'company', message: 'No company "Nobody Aviation"' }]);
+    expect((await ledger(company._id)).records).toEqual([]);
+
+    const good = file([`OB-1,${company.name},"$1,250.00",01/15/2025,Credit,Opening,Cash,,`, `OB-2,${company.name},10,2025-01-16,,,check,123456789,021000021`]);
+    const batch = await importAndCommit(t, admin, 'balances', good);
+    expect(batch).toMatchObject({ status: 'committed', createdCount: 2, updatedCount: 0 });
+    expect(await ledger(company._id)).toMatchObject({ balance: 1260, records: [{ amount: 10, accountNum: '****6789' }, { amount: 1250, reference: 'Cash: Opening', dateApplied: '2025-01-15' }] });
+    expect(await importAndCommit(t, admin, 'balances', good)).toMatchObject({ createdCount: 0, updatedCount: 0 });
+    const changed = await importAndCommit(t, admin, 'balances', good.replace('"$1,250.00"', '1300'));
+    expect(changed).toMatchObject({ createdCount: 0, updatedCount: 1 });
+    expect((await ledger(company._id)).balance).toBe(1310);
+    expect((await undoImport(admin, changed.batchId)).json()).toMatchObject({ status: 'undone' });
+    expect((await ledger(company._id)).balance).toBe(1260);
   });
 });
