@@ -162,8 +162,9 @@ export async function planInvoices(db: DbOrTx, rows: readonly StagedRow<TInvoice
       else agreementId = agreement.id;
     }
     const draft = draftOf(group, companyId, agreementId, existing.get(first.externalId) ?? null);
+    // A closed period's invoices are not created or changed; the same file again (nothing to change) is fine.
     const closedDate = [draft.invoiceDate, draft.existing?.invoiceDate].find((d) => d && closedThrough && d <= closedThrough);
-    if (closedDate) issues.push({ row: first.row, column: 'invoiceDate', message: REPORT_MESSAGES.periodClosed });
+    if (closedDate && !(draft.existing && isUnchanged(outcomeOf(draft, today)))) issues.push({ row: first.row, column: 'invoiceDate', message: REPORT_MESSAGES.periodClosed });
     if (draft.existing) issues.push(...existingIssues(draft));
     if (issues.length === before) drafts.push(draft);
   }

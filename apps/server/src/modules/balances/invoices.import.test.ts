@@ -167,6 +167,10 @@ describe('invoices import', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`This import cannot be undone: Imported invoices have changed since the import (payments, lines, status or a closed period): #${invoice!.invoiceNumber}`);
   });
+
+  it('refuses an invoice dated in a closed period, as the API refuses changes to one', async () => {
+    expect((await admin.request({ method: 'POST', url: '/api/Reports/PeriodClose', payload: { through: '2023-12-31' } })).statusCode).toBe(200);
+    const res = await importFile(t, admin, 'invoices', csv([line({ externalId: 'INV-50', line: '1', company: alpha.name, lineName: 'Rent', charges: '10.00', invoiceDate: '2023-06-01', dueDate: '2023-06-30' })]));
+    expect((res.json() as ImportPreviewBody).errors).toEqual([{ row: 2, column: 'invoiceDate', message: 'Invoices dated in a closed period cannot be changed.' }]);
+  });
 });
-
-
