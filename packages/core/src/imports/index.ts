@@ -7,3 +7,5 @@ export * from './contract';
 export * from './cells';
 export * from './properties';
 export * from './assets';
+export * from './balances';
+export * from './invoices';

@@ -146,6 +146,8 @@ export const ZInvoice = ZInvoiceGridRow.extend({
   agreementId: z.string().nullable(),
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
+  /** The old system's number of an imported invoice (issue 23), beside Apron's `invoiceNumber`. */
+  originalNumber: z.string().nullable().optional(),
   lineItems: z.array(ZLineItem),
   abilities: ZInvoiceAbilities,
 });

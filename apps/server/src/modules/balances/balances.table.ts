@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { airportColumn } from '../../platform/tenancy/airport-column';
 
@@ -21,6 +21,8 @@ export const balanceRecords = pgTable(
     dateApplied: date({ mode: 'string' }).notNull(),
     reference: text(),
     createdBy: uuid(),
+    /** The credit's id in the airport's old system (import kind `balances`): a re-import updates it. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -28,6 +30,7 @@ export const balanceRecords = pgTable(
     check('balance_records_type_check', sql`${t.type} in ('Credit', 'Debit')`),
     check('balance_records_masked_check', sql`${t.accountNumMasked} ~ '^\\*{4}[0-9]{0,4}$'`),
     index('balance_records_company_idx').on(t.companyId, t.dateApplied, t.createdAt),
+    uniqueIndex('balance_records_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
   ],
 );
 

@@ -8,3 +8,6 @@ export async function registerBalances(app: FastifyInstance, ctx: AppContext): P
 }
 
 export { companyBalanceCents } from './balances.service';
+export { balancesImport } from './balances.import';
+export { invoicesImport } from './invoices.import';
+

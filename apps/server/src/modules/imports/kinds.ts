@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind } from '../../platform/imports/kind';
 import { assetsImportKind } from '../assets/index';
 import { propertiesImport } from '../properties/index';
+import { balancesImport, invoicesImport } from '../balances/index';
 
 /**
  * The kinds the engine imports: kind name -> the owning module's `ImportKind` (each exported by
@@ -12,6 +13,8 @@ import { propertiesImport } from '../properties/index';
 const KINDS: Partial<Record<ImportKindName, ImportKind<any>>> = {
   properties: propertiesImport,
   assets: assetsImportKind,
+  balances: balancesImport,
+  invoices: invoicesImport,
 };
 
 export function isImportKind(name: string): name is ImportKindName {

@@ -49,3 +49,7 @@ export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoic
 export { listInvoices } from './invoices.repo';
 export { presentInvoiceGridRow } from './invoices.presenter';
 export { closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';
+export {
+  INVOICE_HEADER_KEYS, deleteImportedInvoices, deleteUnpaidLines, findImportedInvoices, insertImportedInvoices, insertImportedLines, invoicesForExport,
+  invoicesChangedSince, invoicesWithLines, lockInvoices, restoreImportedInvoice, transactionTime, unpayLines, updateImportedInvoices, type ImportedInvoice, type ImportedInvoiceHeader, type NewImportedLine,
+} from './invoice-import-store';

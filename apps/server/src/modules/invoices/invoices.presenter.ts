@@ -45,6 +45,7 @@ export function presentInvoice(row: InvoiceWithTenant, lines: LineItemRow[], use
     agreementId: row.agreementId,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
+    originalNumber: row.originalNumber,
     lineItems: lines.map(presentLine),
     abilities: invoiceAbilities(user, { status: row.status, hasPaidLine: lines.some((l) => l.paymentId), dueCents }),
   };

@@ -35,6 +35,10 @@ export const invoices = pgTable(
     totalCents: bigint({ mode: 'number' }).notNull().default(0),
     paidCents: bigint({ mode: 'number' }).notNull().default(0),
     createdBy: uuid(),
+    /** The invoice's id in the airport's old system (import kind `invoices`): a re-import updates it. */
+    externalId: text(),
+    /** The old system's invoice number, kept beside the airport's own `invoice_number`. */
+    originalNumber: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +48,7 @@ export const invoices = pgTable(
     check('invoices_period_check', sql`(${t.periodStart} is null) = (${t.periodEnd} is null) and (${t.periodEnd} is null or ${t.periodEnd} >= ${t.periodStart})`),
     check('invoices_paid_status_check', sql`${t.status} <> 'Paid' or (${t.paidCents} = ${t.totalCents} and ${t.totalCents} > 0)`),
     uniqueIndex('invoices_number_unique').on(t.airportId, t.invoiceNumber),
+    uniqueIndex('invoices_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
     // Cycle generation: exactly one invoice per agreement and period, whoever runs it.
     uniqueIndex('invoices_agreement_period_unique').on(t.agreementId, t.periodStart),
     // Grid: filter by status / company, default sort by number; date filters and sorts. The grid's
@@ -74,6 +79,8 @@ export const invoiceLineItems = pgTable(
     /** payments.id (foreign key in the custom migration: the payments table is another module's). */
     paymentId: uuid(),
     paidBy: text(),
+    /** The line's key within its imported invoice (the file's `line` column), or null. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +91,7 @@ export const invoiceLineItems = pgTable(
     check('invoice_line_items_paid_check', sql`(${t.paymentId} is null) = (${t.paidBy} is null)`),
     index('invoice_line_items_invoice_idx').on(t.invoiceId, t.createdAt),
     index('invoice_line_items_payment_idx').on(t.paymentId),
+    uniqueIndex('invoice_line_items_external_id_unique').on(t.invoiceId, t.externalId).where(sql`${t.externalId} is not null`),
     // One late fee per invoice (the overdue job may run again after a crash or on N instances).
     uniqueIndex('invoice_line_items_one_late_fee').on(t.invoiceId).where(sql`${t.kind} = 'late_fee'`),
   ],

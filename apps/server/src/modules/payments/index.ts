@@ -44,4 +44,5 @@ export { loadReceipt, requestReceiptPdfs } from './receipts';
 export { balancePaymentsRecorder, type LedgerDebitCtes } from './balance-payments';
 export { CARD_PAYABLES, type CardEngine, type CardPayable } from './card-payable';
 export { recordCardPayment } from './card-payment-record';
+export { deleteImportedPayments, insertImportedPayments, paymentsByIds, type NewImportedPayment } from './payment-import-store';
 export { collectedBetween, firstPaymentYear, paymentTotalsByCompany, paymentsByMethod, paymentsCollectedByBucket } from './report-facts';
