@@ -5,9 +5,12 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.table';
+import { createFileStorage } from '../../platform/files/index';
+import { createMailDelivery, queueMail } from '../../platform/mail/index';
 import { FIRST_AIRPORT_ID, withAirport } from '../../platform/tenancy/index';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { multipart } from '../../../test/multipart';
+import { startSmtpSink } from '../../../test/smtp-sink';
 import { buildCompany, buildInvoice } from '../invoices/billing.test-support';
 
 /**
@@ -125,5 +128,28 @@ describe('PUT /api/Airports/{id}/Logo', () => {
     expect(fs.readdirSync(path.join(dataDir, 'files', 'airport-logos', FIRST_AIRPORT_ID))).toHaveLength(0);
     const pdf = await mainAdmin.request({ method: 'GET', url: `/api/Invoices/Pdf/${(await buildInvoice(mainAdmin, (await buildCompany(mainAdmin))._id))._id}` });
     expect(pdf.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('e-mail of an airport with a logo carries it inline atop the HTML; without one, e-mail is as before', async () => {
+    const sink = await startSmtpSink();
+    const delivery = createMailDelivery({ db: t.db, config: { smtpUrl: sink.url, mailFrom: t.config.mailFrom }, log: t.app.log, files: createFileStorage(t.config) });
+    try {
+      await withAirport(relieverId, async () => {
+        await queueMail(t.db, { to: ['tenant@reliever.test'], subject: 'Hello from L12', text: 'Line one\n\nLine <two>', kind: 'test' });
+        await delivery.deliver();
+      });
+      await queueMail(t.db, { to: ['tenant@main.test'], subject: 'Hello from main', text: 'Plain', kind: 'test' });
+      await delivery.deliver();
+      const withLogo = sink.messages.find((m) => m.to[0] === 'tenant@reliever.test')!.data;
+      expect(withLogo).toContain('cid:airport-logo@apron');
+      expect(withLogo).toMatch(/Content-ID: <airport-logo@apron>/i);
+      expect(withLogo).toContain('Line &lt;two&gt;');
+      const plain = sink.messages.find((m) => m.to[0] === 'tenant@main.test')!.data;
+      expect(plain).not.toContain('airport-logo@apron');
+      expect(plain).not.toMatch(/text\/html/i);
+    } finally {
+      delivery.close();
+      await sink.close();
+    }
   });
 });
