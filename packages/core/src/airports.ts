@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from './dates';
+import { isModuleAdmin } from './access/can';
+import type { TSessionUser } from './access/user';
 import { ZEmail, hasNoLineBreak, zOneLineText, zOptionalText } from './common/text';
 
 /**
@@ -75,5 +77,35 @@ export const ZAirport = z.object({
   pathPrefix: z.string().nullable(),
   enabled: z.boolean(),
   createdAt: z.string(),
+  /** Its logo's public address (`/api/Airports/{id}/Logo?v=…`); null = none, the product's look. */
+  logoUrl: z.string().nullable(),
 });
 export type TAirport = z.infer<typeof ZAirport>;
+
+/**
+ * An airport's logo (docs/airports.md, "Logo"). PNG, JPEG or WebP only, recognised by their bytes
+ * (SVG can carry script), at most 1 MB; the server stores it as a PNG at most `height` pixels high
+ * and `maxWidth` wide (pdfkit embeds PNG and JPEG only).
+ */
+export const AIRPORT_LOGO_LIMITS = {
+  maxBytes: 1024 * 1024,
+  tooLargeMessage: 'The logo cannot be more than 1 MB',
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+  typeMessage: 'The logo must be a PNG, JPEG or WebP image',
+  height: 160,
+  maxWidth: 640,
+} as const;
+
+/** The public address of an airport's logo; the version (from its storage key) changes with every upload. */
+export function airportLogoUrl(airportId: string, version: string): string {
+  return `/api/Airports/${airportId}/Logo?v=${encodeURIComponent(version)}`;
+}
+
+/**
+ * Who sets an airport's logo: an administrator of the authority (any airport, Settings > Airports),
+ * or an administrator of Settings at that airport while working there (their own airport only).
+ */
+export function canManageAirportLogo(user: TSessionUser | null | undefined, airportId: string): boolean {
+  if (!user) return false;
+  return user.isAuthorityAdmin || (isModuleAdmin(user, 'Settings') && user.airportId === airportId);
+}

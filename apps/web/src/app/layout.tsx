@@ -46,6 +46,21 @@ function AirportName({ name }: { name: string }) {
   );
 }
 
+/**
+ * The airport's logo in place of the product's icon (docs/airports.md, "Logo"). Decorative: the
+ * airport's name stands beside it. A light plate keeps a dark logo readable on the bar's colour.
+ */
+function AirportLogo({ src }: { src: string }) {
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt=""
+      sx={{ display: 'block', height: { xs: 32, sm: 40 }, maxWidth: { xs: 96, sm: 160 }, objectFit: 'contain', bgcolor: 'common.white', borderRadius: 1, p: 0.25 }}
+    />
+  );
+}
+
 export function TopBar() {
   const { user } = useAccess();
   const config = useAppConfig();
@@ -59,6 +74,7 @@ export function TopBar() {
     prefetchSignedInRoutes();
   };
   const airportName = config.data?.jsonvalue.airportName ?? '';
+  const logoUrl = config.data?.jsonvalue.logoUrl ?? null;
   const onSignIn = location.pathname.startsWith('/signin');
 
   // Plain boxes rather than AppBar/Toolbar/Container/Link: the same look, less code in the shell.
@@ -72,7 +88,7 @@ export function TopBar() {
           to="/"
           sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.25rem', flexShrink: 0, color: 'inherit', textDecoration: 'none' }}
         >
-          <FlightTakeoffIcon aria-hidden />
+          {logoUrl ? <AirportLogo src={logoUrl} /> : <FlightTakeoffIcon aria-hidden />}
           Apron
         </Box>
         {user ? (

@@ -42,6 +42,11 @@ export const signedInRoutes: RouteObject[] = [
         element: <RequireAccess rule="admin:Settings" />,
         children: [{ index: true, lazy: async () => ({ Component: (await import('../features/accounts/accounts-page')).AccountsPage }) }],
       },
+      {
+        path: 'logo',
+        element: <RequireAccess rule="admin:Settings" />,
+        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/airports/airport-logo-page')).AirportLogoPage }) }],
+      },
       // The deployment's airports: the page itself admits authority administrators only.
       { path: 'airports', lazy: async () => ({ Component: (await import('../features/airports/airports-page')).AirportsPage }) },
       { path: 'tiedownRates', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-rates-page')).TiedownRatesPage }) },

@@ -11,11 +11,13 @@ export interface TFileUploadProps {
   label?: string;
   accept?: string;
   maxBytes?: number;
+  /** What the pre-check says when a file is over `maxBytes` (default: the attachments' 5 MB text). */
+  tooLargeMessage?: string;
   disabled?: boolean;
 }
 
 /** A file picker that refuses files over the upload limit before anything is uploaded. */
-export function FileUpload({ onFile, label = 'Upload File', accept, maxBytes = UPLOAD_LIMITS.maxBytes, disabled }: TFileUploadProps) {
+export function FileUpload({ onFile, label = 'Upload File', accept, maxBytes = UPLOAD_LIMITS.maxBytes, tooLargeMessage = UPLOAD_LIMITS.tooLargeMessage, disabled }: TFileUploadProps) {
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -26,7 +28,7 @@ export function FileUpload({ onFile, label = 'Upload File', accept, maxBytes = U
     event.target.value = '';
     if (!file) return;
     if (file.size > maxBytes) {
-      setError(UPLOAD_LIMITS.tooLargeMessage);
+      setError(tooLargeMessage);
       return;
     }
     setError(null);

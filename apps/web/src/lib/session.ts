@@ -13,8 +13,8 @@ export interface TAccessResponse {
 
 export interface TAppConfig {
   name: string;
-  // Map tiles are optional here so an older server (or a test stub) still renders the map.
-  jsonvalue: { landinglinks: boolean; airportName: string; demo: boolean; testMode: boolean; mapStreetsUrl?: string; mapSatelliteUrl?: string };
+  // Map tiles and the logo are optional here so an older server (or a test stub) still renders the page.
+  jsonvalue: { landinglinks: boolean; airportName: string; demo: boolean; testMode: boolean; mapStreetsUrl?: string; mapSatelliteUrl?: string; logoUrl?: string | null };
 }
 
 /** `GET /api/Session`: `{ signedIn: false }` for a visitor, else what `GET /api/Access` answers. */

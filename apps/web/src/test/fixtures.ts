@@ -22,8 +22,8 @@ export function accessBody(user: TSessionUser): TSessionResponse {
   return { signedIn: true, access: user.isInternal ? 'Internal' : 'External', modules: user.modules as TModule[], user };
 }
 
-export function appConfig(landinglinks: boolean): TAppConfig {
-  return { name: 'appconfig', jsonvalue: { landinglinks, airportName: 'Carson City Airport', demo: false, testMode: true } };
+export function appConfig(landinglinks: boolean, logoUrl: string | null = null): TAppConfig {
+  return { name: 'appconfig', jsonvalue: { landinglinks, airportName: 'Carson City Airport', logoUrl, demo: false, testMode: true } };
 }
 
 /** What `GET /api/Session` answers an anonymous visitor: 200, not a 401. */

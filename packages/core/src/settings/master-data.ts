@@ -99,6 +99,8 @@ export const ZAppConfig = z.object({
   jsonvalue: z.object({
     landinglinks: z.boolean(),
     airportName: z.string(),
+    /** The airport's logo (`/api/Airports/{id}/Logo?v=…`), null = the product's look. */
+    logoUrl: z.string().nullable(),
     demo: z.boolean(),
     testMode: z.boolean(),
     /** Leaflet tile URL templates (`{z}/{x}/{y}`) of the streets and satellite layers. */

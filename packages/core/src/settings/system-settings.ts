@@ -53,6 +53,14 @@ export const SYSTEM_SETTINGS = {
     isPublic: false,
     schema: z.string().trim().regex(/^[1-9]\d{0,3}$/, 'Value must be a whole number of nights from 1 to 9999'),
   },
+  SETUP_CHECKLIST: {
+    label: 'Setup checklist',
+    description: 'Show administrators the first-run setup checklist on the home page until its steps are done (yes), or never (no).',
+    kind: 'yesno',
+    defaultValue: 'yes',
+    isPublic: false,
+    schema: yesNo,
+  },
   AIRPORT_NAME: {
     label: 'Airport name',
     description: 'Shown as the title of the portal.',
@@ -98,7 +106,7 @@ export const PUBLIC_SETTING_NAMES = SYSTEM_SETTING_NAMES.filter((n) => SYSTEM_SE
 
 /** The typed value of a stored setting, falling back to its default when missing or invalid. */
 export function readSetting(values: Partial<Record<string, string>>, name: 'WAITLIST_CHARGE'): number;
-export function readSetting(values: Partial<Record<string, string>>, name: 'TIEDOWN_PAYMENT' | 'LANDING_LINKS'): boolean;
+export function readSetting(values: Partial<Record<string, string>>, name: 'TIEDOWN_PAYMENT' | 'LANDING_LINKS' | 'SETUP_CHECKLIST'): boolean;
 export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS' | 'REPORT_EXPIRING_DAYS' | 'TIEDOWN_MAX_NIGHTS'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'AIRPORT_NAME' | 'TIME_ZONE'): string;
 export function readSetting(values: Partial<Record<string, string>>, name: TSystemSettingName): number | boolean | string {

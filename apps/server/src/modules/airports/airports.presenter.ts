@@ -1,5 +1,5 @@
 import type { TAirport, TMyAirport } from '@apron/core';
-import type { AirportRow } from '../../platform/tenancy/index';
+import { logoUrlOf, type AirportRow } from '../../platform/tenancy/index';
 
 export function presentAirport(row: AirportRow): TAirport {
   return {
@@ -13,6 +13,7 @@ export function presentAirport(row: AirportRow): TAirport {
     pathPrefix: row.pathPrefix,
     enabled: row.enabled,
     createdAt: row.createdAt.toISOString(),
+    logoUrl: logoUrlOf(row),
   };
 }
 

@@ -22,7 +22,7 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
     canWrite: async (user, id, db) => hasModule(user, 'Invoices') && !!(await findInvoice(db, id, null)),
   });
   // Invoice e-mail PDFs are CPU work: a worker renders them off the request path (invoice-mail.ts).
-  ctx.jobs.work<InvoicePdfJob>(INVOICE_PDF_JOB, (job) => attachInvoicePdf(ctx.db, job));
+  ctx.jobs.work<InvoicePdfJob>(INVOICE_PDF_JOB, (job) => attachInvoicePdf(ctx.db, ctx.files, job));
   ctx.jobs.schedule(OVERDUE_JOB, OVERDUE_CRON, async () => {
     const run = await overdueTick(ctx.db);
     if (run) ctx.log.info(run, 'overdue invoices marked');
@@ -41,7 +41,7 @@ export {
 export { invoiceScopeOf, canReadInvoices, type InvoiceScope } from './invoices.policy';
 export { loadInvoiceView } from './invoices.routes';
 export { presentLine } from './invoices.presenter';
-export { renderPdf, drawLines } from './invoice-pdf';
+export { renderPdf, drawLines, drawLetterhead } from './invoice-pdf';
 export { invoiceEventsOf, publishInvoiceEvent, publishInvoiceEvents, type InvoiceEventRow } from './invoice-events';
 export { findInvoiceNumber, findInvoiceNumbers, listLinesPaidByPayments } from './receipt-facts';
 export { createOneLineInvoice } from './one-line-invoices';

@@ -3,7 +3,9 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
+import type { FileStorage } from '../../platform/files/index';
 import { attachToQueuedMail, queueMail } from '../../platform/mail/index';
+import { currentAirportLetterhead } from '../../platform/tenancy/index';
 import { loadSystemSettings } from '../settings/index';
 import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoice, listLines } from './invoices.repo';
@@ -48,11 +50,10 @@ export async function requestInvoicePdf(ctx: Pick<AppContext, 'jobs' | 'log'>, j
 }
 
 /** The job: render the invoice's PDF, attach it to its held e-mail and release the e-mail. */
-export async function attachInvoicePdf(db: DbOrTx, job: InvoicePdfJob): Promise<void> {
+export async function attachInvoicePdf(db: DbOrTx, files: FileStorage, job: InvoicePdfJob): Promise<void> {
   const invoice = await findInvoice(db, job.invoiceId, null);
   if (!invoice) return;
-  const airportName = readSetting(await loadSystemSettings(db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-  const pdf = await renderInvoicePdf(invoice, await listLines(db, invoice.id), airportName);
+  const pdf = await renderInvoicePdf(invoice, await listLines(db, invoice.id), await currentAirportLetterhead(db, files));
   // The outbox keeps an e-mail's backoff if it was already tried (SMTP down), and sends it once.
   await attachToQueuedMail(db, { id: job.mailId }, [
     { filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },

@@ -1,4 +1,5 @@
 import { formatDate, formatMoney } from '@apron/core';
+import type { Letterhead } from '../../platform/tenancy/index';
 import type { InvoiceWithTenant } from './invoices.repo';
 import type { LineItemRow } from './invoices.table';
 
@@ -59,9 +60,38 @@ export function drawLines(doc: PDFKit.PDFDocument, lines: readonly (PdfRow & { p
   doc.y = y + 10;
 }
 
-export function renderInvoicePdf(invoice: InvoiceWithTenant, lines: LineItemRow[], airportName: string): Promise<Buffer> {
+/** The logo's box at the top left of a document: at most this wide and high, its proportions kept. */
+const LOGO_BOX = { width: 220, height: 56 } as const;
+
+/** A PNG's size from its header (stored logos are PNGs); null for anything else. */
+function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length < 24 || bytes.readUInt32BE(12) !== 0x49484452) return null; // 'IHDR'
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/**
+ * The head of an invoice or a receipt: the airport's logo above its name when it has one, else
+ * the name alone (the look before logos). A logo pdfkit cannot read leaves the name alone too.
+ */
+export function drawLetterhead(doc: PDFKit.PDFDocument, letterhead: Letterhead): void {
+  if (letterhead.logo) {
+    try {
+      const size = pngSize(letterhead.logo) ?? LOGO_BOX;
+      const scale = Math.min(LOGO_BOX.width / size.width, LOGO_BOX.height / size.height, 1);
+      const top = doc.y;
+      doc.image(letterhead.logo, doc.page.margins.left, top, { width: size.width * scale, height: size.height * scale });
+      doc.x = doc.page.margins.left;
+      doc.y = top + size.height * scale + 8;
+    } catch {
+      // Not an image pdfkit embeds (storage holds PNGs only, but a document must never fail for its logo).
+    }
+  }
+  doc.fontSize(18).text(letterhead.name);
+}
+
+export function renderInvoicePdf(invoice: InvoiceWithTenant, lines: LineItemRow[], letterhead: Letterhead): Promise<Buffer> {
   return renderPdf((doc) => {
-    doc.fontSize(18).text(airportName);
+    drawLetterhead(doc, letterhead);
     doc.fontSize(14).text(`Invoice #${invoice.invoiceNumber}`).moveDown(0.5);
     doc.fontSize(10);
     doc.text(`Tenant: ${invoice.tenantName}`);

@@ -3,16 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   INVOICE_MESSAGES, ZAgreementInvoiceCreate, ZIdParams, ZInvoice, ZInvoiceComments, ZInvoiceCreated, ZInvoiceCreate, ZInvoiceEmail,
-  ZInvoiceGridQuery, ZInvoiceGridRow, ZLineItemInput, ZLineItemUpdate, ZLineParams, ZMessage, readSetting, type TSessionUser,
+  ZInvoiceGridQuery, ZInvoiceGridRow, ZLineItemInput, ZLineItemUpdate, ZLineParams, ZMessage, type TSessionUser,
 } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
+import { currentAirportLetterhead } from '../../platform/tenancy/index';
 import { sendListCount } from '../../platform/http/list-count';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { findCompany } from '../companies/index';
-import { loadSystemSettings } from '../settings/index';
 import { companyInvoicesScopeOf, invoiceScopeOf, type InvoiceScope } from './invoices.policy';
 import { presentInvoice, presentInvoiceGridRow } from './invoices.presenter';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -151,8 +151,7 @@ function invoiceCopyRoutes(r: ZodApp, ctx: AppContext): void {
   r.get('/api/Invoices/Pdf/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams } }, async (request, reply) => {
     const invoice = await repo.findInvoice(ctx.db, request.params.id, invoiceScopeOf(request.user));
     if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
-    const airportName = readSetting(await loadSystemSettings(ctx.db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-    const pdf = await renderInvoicePdf(invoice, await repo.listLines(ctx.db, invoice.id), airportName);
+    const pdf = await renderInvoicePdf(invoice, await repo.listLines(ctx.db, invoice.id), await currentAirportLetterhead(ctx.db, ctx.files));
     return reply.type('application/pdf').header('content-disposition', `inline; filename="invoice-${invoice.invoiceNumber}.pdf"`).send(pdf);
   });
 }

@@ -28,7 +28,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext): P
   provideReceiptPdfSender(ctx);
   await paymentsRoutes(app, ctx, cardPayments);
   // Receipt PDFs are CPU work: a worker renders them off the request path (see receipts.ts).
-  ctx.jobs.work<{ paymentIds: string[] }>(RECEIPT_PDF_JOB, (data) => attachReceiptPdfs(ctx.db, data.paymentIds), RECEIPT_PDF_JOB_OPTIONS);
+  ctx.jobs.work<{ paymentIds: string[] }>(RECEIPT_PDF_JOB, (data) => attachReceiptPdfs(ctx.db, ctx.files, data.paymentIds), RECEIPT_PDF_JOB_OPTIONS);
   // Receipt-PDF requests still in this instance's coalescing window go out before it stops.
   app.addHook('onClose', async () => flushReceiptPdfRequests(ctx));
   // Card attempts a crash left in flight, whatever they paid for: finished or voided from what the provider says.

@@ -3,15 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   INVOICE_MESSAGES, PAYMENT_MESSAGES, TEST_CARDS, ZIdParams, ZInvoice, ZManualPayment, ZPayLink, ZPayOnline, ZPaymentResult,
-  ZReceipt, readSetting,
+  ZReceipt,
 } from '@apron/core';
 import { actorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors/app-error';
 import { idempotencyKeyOf } from '../../platform/idempotency/index';
 import { findInvoice, invoiceScopeOf, loadInvoiceView, type InvoiceScope } from '../invoices/index';
-import { loadSystemSettings } from '../settings/index';
 import { createPayLinkToken, verifyPayLinkToken } from './pay-links';
+import { currentAirportLetterhead } from '../../platform/tenancy/index';
 import { loadReceipt, renderReceiptPdf, requestReceiptPdfs } from './receipts';
 import { payManually } from './payments.service';
 import type { CardEngine } from './card-payable';
@@ -75,8 +75,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, card
   r.get('/api/Receipts/Pdf/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams } }, async (request, reply) => {
     const receipt = await loadReceipt(ctx.db, request.params.id, invoiceScopeOf(request.user));
     if (!receipt) throw notFound(PAYMENT_MESSAGES.receiptNotFound);
-    const airportName = readSetting(await loadSystemSettings(ctx.db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-    const pdf = await renderReceiptPdf(receipt, airportName);
+    const pdf = await renderReceiptPdf(receipt, await currentAirportLetterhead(ctx.db, ctx.files));
     return reply.type('application/pdf').header('content-disposition', `inline; filename="receipt-${receipt.receiptNumber}.pdf"`).send(pdf);
   });
 

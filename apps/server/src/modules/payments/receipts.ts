@@ -6,7 +6,9 @@ import { createBatchedSender, type BatchedSender } from '../../platform/jobs/ind
 import { oneSlot } from '../../platform/plugins/registry';
 import { attachToQueuedMail, queueMail, refsAwaitingAttachments, type OutgoingMail } from '../../platform/mail/index';
 import { findCompaniesByIds } from '../companies/index';
-import { drawLines, findInvoiceNumbers, listLinesPaidByPayments, renderPdf } from '../invoices/index';
+import type { FileStorage } from '../../platform/files/index';
+import { currentAirportLetterhead, type Letterhead } from '../../platform/tenancy/index';
+import { drawLetterhead, drawLines, findInvoiceNumbers, listLinesPaidByPayments, renderPdf } from '../invoices/index';
 import { loadSystemSettings } from '../settings/index';
 import { payments, type PaymentRow } from './payments.table';
 
@@ -69,10 +71,10 @@ export async function loadReceipt(db: DbOrTx, paymentId: string, scope: string |
 
 const METHOD_LABELS: Record<TPaymentKind, string> = { card: 'Card', cash: 'Cash', check: 'Check', balance: 'Account balance' };
 
-export function renderReceiptPdf(receipt: TReceipt, airportName: string): Promise<Buffer> {
+export function renderReceiptPdf(receipt: TReceipt, letterhead: Letterhead): Promise<Buffer> {
   const cents = (dollars: number) => Math.round(dollars * 100);
   return renderPdf((doc) => {
-    doc.fontSize(18).text(airportName);
+    drawLetterhead(doc, letterhead);
     doc.fontSize(14).text(`Receipt #${receipt.receiptNumber}`).moveDown(0.5);
     doc.fontSize(10);
     doc.text(`Tenant: ${receipt.tenantName}`);
@@ -164,15 +166,15 @@ export async function flushReceiptPdfRequests(ctx: Pick<AppContext, 'plugins'>):
  * the e-mail. What it reads is read for the whole batch at once (settings, which e-mails wait,
  * the receipts); each PDF is then rendered and attached on its own, outside any transaction.
  */
-export async function attachReceiptPdfs(db: DbOrTx, paymentIds: readonly string[]): Promise<void> {
+export async function attachReceiptPdfs(db: DbOrTx, files: FileStorage, paymentIds: readonly string[]): Promise<void> {
   if (paymentIds.length === 0) return;
   const waiting = await refsAwaitingAttachments(db, paymentIds.map(receiptRef));
   const due = paymentIds.filter((id) => waiting.has(receiptRef(id)));
   if (due.length === 0) return;
-  const airportName = readSetting(await loadSystemSettings(db, ['AIRPORT_NAME']), 'AIRPORT_NAME');
+  const letterhead = await currentAirportLetterhead(db, files);
   const receipts = await loadReceipts(db, due, null);
   for (const receipt of receipts.values()) {
-    const pdf = await renderReceiptPdf(receipt, airportName);
+    const pdf = await renderReceiptPdf(receipt, letterhead);
     await attachToQueuedMail(db, { ref: receiptRef(receipt._id) }, [
       { filename: `receipt-${receipt.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
     ]);

@@ -1,16 +1,17 @@
 import { Readable } from 'node:stream';
-import { GL_ACCOUNTS, fromCents } from '@apron/core';
+import { GL_ACCOUNTS, escapeSpreadsheetCell, fromCents } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import { findCompaniesByIds } from '../companies/index';
 import { invoiceJournal } from '../invoices/index';
 import { paymentsByMethod } from '../payments/index';
+import { csvField } from './report-export';
 
 const CASH_ACCOUNT: Record<string, string> = { cash: GL_ACCOUNTS.cash, check: GL_ACCOUNTS.checks, card: GL_ACCOUNTS.card, balance: GL_ACCOUNTS.balance };
 const HEADER = ['Date', 'Journal', 'Reference', 'Account', 'Description', 'Debit', 'Credit'];
 
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const line = (cells: string[]) => cells.map(field).join(',') + '\r\n';
-const amount = (cents: number) => fromCents(cents).toFixed(2);
+/** Amounts are numbers (cents here, written as dollars); every other cell is text, escaped as in every export. */
+const line = (cells: Array<string | number | null>) =>
+  cells.map((cell) => (typeof cell === 'number' ? fromCents(cell).toFixed(2) : csvField(escapeSpreadsheetCell(cell ?? '')))).join(',') + '\r\n';
 
 /**
  * The general ledger of a closed period as CSV journal lines (issue 14 item 7): each invoice a
@@ -27,14 +28,14 @@ export function ledgerCsv(db: DbOrTx, begin: string, end: string): Readable {
     for (const inv of invoices) {
       const ref = `INV-${inv.invoiceNumber}`;
       const who = companies.get(inv.companyId)?.name ?? '';
-      yield line([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.receivable, `Invoice ${inv.invoiceNumber} ${who}`.trim(), amount(inv.cents), '']);
-      yield line([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.revenue, `Invoice ${inv.invoiceNumber} ${who}`.trim(), '', amount(inv.cents)]);
+      yield line([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.receivable, `Invoice ${inv.invoiceNumber} ${who}`.trim(), inv.cents, null]);
+      yield line([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.revenue, `Invoice ${inv.invoiceNumber} ${who}`.trim(), null, inv.cents]);
     }
     for (const pay of await paymentsByMethod(db, begin, end)) {
       const ref = `PAY-${pay.paymentDate}-${pay.method}`;
       const what = `${pay.payments} ${pay.method} payment${pay.payments === 1 ? '' : 's'}`;
-      yield line([pay.paymentDate, 'Cash Receipts', ref, CASH_ACCOUNT[pay.method] ?? GL_ACCOUNTS.cash, what, amount(pay.cents), '']);
-      yield line([pay.paymentDate, 'Cash Receipts', ref, GL_ACCOUNTS.receivable, what, '', amount(pay.cents)]);
+      yield line([pay.paymentDate, 'Cash Receipts', ref, CASH_ACCOUNT[pay.method] ?? GL_ACCOUNTS.cash, what, pay.cents, null]);
+      yield line([pay.paymentDate, 'Cash Receipts', ref, GL_ACCOUNTS.receivable, what, null, pay.cents]);
     }
   }
   return Readable.from(lines());

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { formatDate, formatMoney, toCents } from '@apron/core';
+import { escapeSpreadsheetCell, formatDate, formatMoney, toCents } from '@apron/core';
 
 /**
  * Exports of a report (issue 14 item 5): CSV, Excel (exceljs, real number and date cells) and a
@@ -31,17 +31,22 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-function csvField(value: string): string {
-  // Quote every field that needs it; a leading = + - @ is prefixed so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** Quotes a field that needs it (the text is already what the cell should say). */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/**
+ * A cell as CSV text. Text cells go through `escapeSpreadsheetCell` (a company named
+ * `=HYPERLINK(...)` is written `'=HYPERLINK(...)`, docs/reports.md); money, counts and dates are
+ * numbers the server formats, never escaped (a negative amount stays a number).
+ */
 function csvValue(cell: ExportCell, value: string | number | null): string {
   if (value === null || value === undefined) return '';
   if (cell === 'money') return Number(value).toFixed(2);
   if (cell === 'date') return formatDate(String(value));
-  return String(value);
+  if (cell === 'int') return String(value);
+  return String(escapeSpreadsheetCell(String(value)));
 }
 
 async function* rowsWithTotals<R>(table: ExportTable<R>): AsyncGenerator<R> {
@@ -83,7 +88,8 @@ export function xlsxStream<R>(table: ExportTable<R>): Readable {
         if (c.cell === 'money') return toCents(Number(v)) / 100;
         if (c.cell === 'int') return Number(v);
         if (c.cell === 'date') return excelDate(String(v));
-        return String(v);
+        // A string cell is not run by Excel, but a copy saved as CSV would be: escaped like the CSV.
+        return escapeSpreadsheetCell(String(v));
       });
       sheet.addRow(values).commit();
     }

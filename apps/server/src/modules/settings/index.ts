@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { publicSettingsRoutes } from './public-settings.routes';
 import { settingsRoutes } from './settings.routes';
+import { setupChecklistRoutes } from './setup-checklist.routes';
 import { AIRPORT_PROVISIONERS } from '../../platform/tenancy/index';
 import { createSystemSettingsCache, ensureSystemSettings, systemSettingsCache } from './system-settings';
 
@@ -13,6 +14,7 @@ export async function registerSettings(app: FastifyInstance, ctx: AppContext): P
   ctx.plugins.provide(AIRPORT_PROVISIONERS, 'settings', ensureSystemSettings);
   await settingsRoutes(app, ctx);
   await publicSettingsRoutes(app, ctx);
+  setupChecklistRoutes(app, ctx);
 }
 
 export { ensureSystemSettings, loadSystemSettings, loadSystemSettingsCached } from './system-settings';

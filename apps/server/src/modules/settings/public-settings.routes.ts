@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasModule, readSetting, ZAppConfig, ZSettingPair, type TAppConfig } from '@apron/core';
 import type { AppContext } from '../../platform/context';
+import { currentAirportLogoUrl } from '../../platform/tenancy/index';
 import { listSettingPairs, loadSystemSettings } from './system-settings';
 
 /**
@@ -24,11 +25,13 @@ export async function publicSettingsRoutes(app: FastifyInstance, ctx: AppContext
     { config: { access: 'public' }, schema: { tags: ['settings'], response: { 200: ZAppConfig } } },
     async (): Promise<TAppConfig> => {
       const values = await loadSystemSettings(ctx.db, ['LANDING_LINKS', 'AIRPORT_NAME']);
+      const logoUrl = await currentAirportLogoUrl(ctx.db);
       return {
         name: 'appconfig',
         jsonvalue: {
           landinglinks: readSetting(values, 'LANDING_LINKS'),
           airportName: readSetting(values, 'AIRPORT_NAME'),
+          logoUrl,
           demo: ctx.config.demo,
           // Payments go through the built-in test provider until a real one is configured.
           testMode: true,

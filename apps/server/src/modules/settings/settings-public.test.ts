@@ -51,6 +51,7 @@ describe('Getsettings and AppConfig', () => {
       jsonvalue: {
         landinglinks: true,
         airportName: 'Apron Municipal Airport',
+        logoUrl: null,
         demo: false,
         testMode: true,
         mapStreetsUrl: DEFAULT_MAP_TILES.streetsUrl,

@@ -1,3 +1,3 @@
 /** File storage (disk | S3) and content sniffing. */
 export { createFileStorage, assertSafeKey, type FileStorage } from './storage';
-export { sniffDocumentType, type DocumentMimeType } from './sniff';
+export { sniffDocumentType, sniffImageType, type DocumentMimeType } from './sniff';

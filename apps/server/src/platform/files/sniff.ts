@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { fileTypeFromStream } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromStream } from 'file-type';
 import { DOCUMENT_MIME_TYPES } from '@apron/core';
 
 export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
@@ -20,4 +20,13 @@ export async function sniffDocumentType(stream: Readable): Promise<DocumentMimeT
   } finally {
     stream.destroy();
   }
+}
+
+/**
+ * The image type of an upload from its bytes: one of `accepted` (e.g. PNG, JPEG, WebP), else
+ * null. SVG is never one: it is text that can carry script.
+ */
+export async function sniffImageType<T extends string>(bytes: Buffer, accepted: readonly T[]): Promise<T | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && (accepted as readonly string[]).includes(detected.mime) ? (detected.mime as T) : null;
 }

@@ -36,7 +36,7 @@ export async function refreshPlannerStatistics(db: Db): Promise<void> {
 /** The platform's own jobs (outbox delivery every minute, a nightly clean-up and statistics refresh) and the outbox's staff calls. */
 export async function registerPlatformJobs(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await mailRoutes(app, ctx);
-  const delivery = createMailDelivery({ db: ctx.db, config: ctx.config, log: ctx.log });
+  const delivery = createMailDelivery({ db: ctx.db, config: ctx.config, log: ctx.log, files: ctx.files });
   // A run sends at most 500 e-mails (each waits at most nodemailer's timeouts): 10 minutes is ample.
   ctx.jobs.schedule(
     MAIL_DELIVERY_JOB,

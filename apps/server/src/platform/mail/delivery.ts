@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { RETRY_ATTEMPTS, retryDelayMinutes } from '../jobs/retry-schedule';
-import { findAirport } from '../tenancy/index';
+import type { FileStorage } from '../files/storage';
+import { findAirport, readLogo, type Letterhead } from '../tenancy/index';
+import { withLetterhead } from './layout';
 import { mailOutbox } from './mail.table';
 
 export const MAIL_DELIVERY_JOB = 'mail-deliver';
@@ -32,6 +34,14 @@ export interface MailDeliveryOptions {
   db: Db;
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
   log: FastifyBaseLogger;
+  /** Where airports' logos are (the app's file storage); without it e-mails go out without a logo. */
+  files?: FileStorage;
+}
+
+/** How an airport's e-mail goes out: its From: and its letterhead (name, logo). */
+interface Sender {
+  from: string;
+  letterhead: Letterhead;
 }
 
 /**
@@ -41,7 +51,7 @@ export interface MailDeliveryOptions {
  * database is not held while an SMTP server answers (that matters on the single-connection PGlite).
  */
 export function createMailDelivery(options: MailDeliveryOptions) {
-  const { db, config, log } = options;
+  const { db, config, log, files } = options;
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   let toldNotConfigured = false;
 
@@ -65,32 +75,36 @@ export function createMailDelivery(options: MailDeliveryOptions) {
 
   /**
    * The From: of an airport's e-mail: its own sender (airports.mail_from) when it has one, else
-   * the deployment's MAIL_FROM. Read once per airport per run (a run is one airport's, but a row
-   * names its airport, so the row decides).
+   * the deployment's MAIL_FROM; and its letterhead (the logo atop the HTML, docs/airports.md).
+   * Read once per airport per run (a run is one airport's, but a row names its airport, so the row decides).
    */
-  async function senderOf(airportId: string, senders: Map<string, string>): Promise<string> {
+  async function senderOf(airportId: string, senders: Map<string, Sender>): Promise<Sender> {
     const known = senders.get(airportId);
     if (known !== undefined) return known;
     const airport = await findAirport(db, airportId);
     const from = airport?.mailFrom?.trim() || config.mailFrom;
-    senders.set(airportId, from);
-    return from;
+    const letterhead = { name: airport?.name ?? '', logo: files ? await readLogo(files, airport?.logoKey ?? null) : null };
+    const sender = { from, letterhead };
+    senders.set(airportId, sender);
+    return sender;
   }
 
-  async function sendOne(row: OutboxRow, from: string): Promise<'sent' | 'retrying' | 'failed'> {
+  async function sendOne(row: OutboxRow, { from, letterhead }: Sender): Promise<'sent' | 'retrying' | 'failed'> {
     try {
       const attachments = (row.attachments as Array<{ filename: string; contentType: string; contentBase64: string }>).map((a) => ({
         filename: a.filename,
         contentType: a.contentType,
         content: Buffer.from(a.contentBase64, 'base64'),
       }));
+      const laidOut = withLetterhead(row, letterhead);
+      const html = laidOut?.html ?? row.html;
       await transport!.sendMail({
         from,
         to: row.to,
         subject: row.subject,
         text: row.text,
-        ...(row.html ? { html: row.html } : {}),
-        attachments,
+        ...(html ? { html } : {}),
+        attachments: laidOut ? [laidOut.logo, ...attachments] : attachments,
         messageId: `<${row.id}@apron.outbox>`,
       });
       await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
@@ -121,7 +135,7 @@ export function createMailDelivery(options: MailDeliveryOptions) {
       }
       return result;
     }
-    const senders = new Map<string, string>();
+    const senders = new Map<string, Sender>();
     for (let handled = 0; handled < MAX_PER_RUN; ) {
       const batch = await claim();
       if (batch.length === 0) break;

@@ -10,3 +10,4 @@ export { airportsOfAccount, currentAirportValueSql, findAirport, insertAirport, 
 export { AIRPORT_PROVISIONERS, type AirportProvisioner } from './provisioning';
 export { recordWorkAtCurrentAirport, workplaceOf, type Work, type Workplace } from './workplace';
 export { airportPublicUrl, publicUrlOf } from './public-url';
+export { airportLogoKey, currentAirportLetterhead, currentAirportLogoUrl, logoUrlOf, logoVersionOf, readLogo, type Letterhead } from './airport-logo';

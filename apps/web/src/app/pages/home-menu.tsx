@@ -11,6 +11,7 @@ import { useAppConfig } from '../../lib/session';
 import { MenuItemIcon } from '../menu-icons';
 import { prefetchSignedInRoutes } from '../signed-in-routes-loader';
 import { CountDot, unreadLabel, useUnreadAlerts } from '../../features/alerts/unread-badge';
+import { SetupChecklist } from '../../features/settings/setup-checklist';
 
 /** The dashboard's figures load after the tiles (their own chunk), so the home stays light. */
 const Dashboard = lazy(async () => ({ default: (await import('../../features/reports/dashboard')).Dashboard }));
@@ -54,6 +55,7 @@ export function HomeMenu({ user }: { user: TSessionUser }) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Dashboard
       </Typography>
+      <SetupChecklist user={user} />
       <DashboardBoundary>
         <Suspense fallback={null}>
           <Dashboard />

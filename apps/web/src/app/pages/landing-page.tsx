@@ -40,6 +40,7 @@ export function LandingPage() {
   const [dialog, setDialog] = useState<TPublicDialog>(null);
   const airportName = config.data?.jsonvalue.airportName ?? 'Apron';
   const showCards = config.data?.jsonvalue.landinglinks === true;
+  const logoUrl = config.data?.jsonvalue.logoUrl ?? null;
 
   const cards: TLandingCard[] = [
     {
@@ -87,6 +88,8 @@ export function LandingPage() {
   return (
     <Box sx={{ py: { xs: 2, sm: 4 } }}>
       <Box sx={{ textAlign: 'center', mb: 4 }}>
+        {/* The airport's logo above its name (decorative: the heading says the name). */}
+        {logoUrl && <Box component="img" src={logoUrl} alt="" sx={{ display: 'block', mx: 'auto', mb: 1, maxHeight: { xs: 64, sm: 96 }, maxWidth: '80%', objectFit: 'contain' }} />}
         <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>
           {config.isPending ? '\u00a0' : airportName}
         </Typography>

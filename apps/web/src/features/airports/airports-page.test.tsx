@@ -17,6 +17,7 @@ const CARSON: TAirport = {
   pathPrefix: null,
   enabled: true,
   createdAt: '2026-11-01T00:00:00.000Z',
+  logoUrl: null,
 };
 const MINDEN: TAirport = { ...CARSON, id: '00000000-0000-4000-8000-000000000002', code: 'MEV', name: 'Minden-Tahoe Airport', publicHost: 'minden.example.org' };
 

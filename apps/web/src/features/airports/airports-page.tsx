@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { z } from 'zod';
 import { ZAirportInput, type TAirport } from '@apron/core/airports';
 import { CrudSection, type TCrudColumn } from '../../components/crud-section';
@@ -7,6 +8,7 @@ import { controlledField } from '../../components/schema-form-fields';
 import { TimeZoneField } from '../../components/time-zone-field';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
+import { AirportLogoEditor } from './airport-logo-editor';
 import { useAirports, useSaveAirport } from './api/airports';
 
 /** Where the airport's public pages answer: its own host, a path prefix, or the deployment's address. */
@@ -61,6 +63,8 @@ const FIELDS: readonly TFormFieldSpec<TAirportForm>[] = [
 
 function AirportDialog({ row, onClose }: { row: TAirport | null; onClose: () => void }) {
   const save = useSaveAirport(row?.id ?? null);
+  // The logo is uploaded at once (not with Save); the dialog shows the new one while it stays open.
+  const [logoUrl, setLogoUrl] = useState(row?.logoUrl ?? null);
   return (
     <SchemaFormDialog
       schema={ZAirportInput}
@@ -70,7 +74,9 @@ function AirportDialog({ row, onClose }: { row: TAirport | null; onClose: () => 
       onSave={(values) => save.mutateAsync(values)}
       successText={row ? SUCCESS_TEXT.updated : SUCCESS_TEXT.created}
       onClose={onClose}
-    />
+    >
+      {() => row && <AirportLogoEditor airportId={row.id} airportName={row.name} logoUrl={logoUrl} onChange={setLogoUrl} />}
+    </SchemaFormDialog>
   );
 }
 
