@@ -126,4 +126,5 @@ export const ZCompanyUser = z.object({
 });
 export type TCompanyUser = z.infer<typeof ZCompanyUser>;
 
-export const ZCompanyUserAdded = z.object({ message: z.string(), user: ZCompanyUser });
+/** The answer of adding a company user; `existingAccount`: an account of another airport's company was linked, not created. */
+export const ZCompanyUserAdded = z.object({ message: z.string(), user: ZCompanyUser, existingAccount: z.boolean() });
