@@ -133,7 +133,11 @@ beforeAll(async () => {
        inner join information_schema.columns i on i.table_name = c.table_name and i.table_schema = c.table_schema and i.column_name = 'id'
        where c.table_schema = 'public' and c.column_name = 'airport_id' order by 1`,
     )
-  ).rows.map((r) => String(r.t));
+  )
+    .rows.map((r) => String(r.t))
+    // Sessions are the deployment's, not A's records: the principals' own requests slide their
+    // expiry once a minute has passed, so a run longer than a minute would count that as a change.
+    .filter((table) => table !== 'sessions');
   aIds = new Set();
   aSamples = new Map();
   await withAirport(FIRST_AIRPORT_ID, async () => {

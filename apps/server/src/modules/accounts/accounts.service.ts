@@ -160,7 +160,8 @@ async function linkExistingCompanyUser(tx: Tx, input: CompanyUserInput, existing
  * Removing a company user from one company (Companies > users, or Settings > Accounts > Remove
  * from this airport): that link only; the account keeps its other companies and, when it was
  * working here, works at its first remaining one from its next request. A user's only company is
- * not removed (as before: disable the account instead).
+ * not removed (as before: disable the account instead). The caller holds the account row locked,
+ * so two removals at two airports cannot both see the other's link and leave none.
  */
 export async function removeCompanyUser(tx: Tx, actor: AuditActor, account: AccountRow, companyId: string): Promise<void> {
   const links = await companyLinksOf(tx, account.id);
