@@ -8,6 +8,7 @@ import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/au
 import { workplaceOf } from '../src/platform/tenancy/workplace';
 import { asSystem } from '../src/platform/tenancy/airport-context';
 import { insertAccount } from '../src/modules/accounts/index';
+import { findAccountById } from '../src/platform/auth/accounts.repo';
 import type { NewAccountInput } from '../src/modules/accounts/accounts.test-support';
 import { companies } from '../src/modules/companies/companies.table';
 import type { PluginRegistry } from '../src/platform/plugins/registry';
@@ -91,7 +92,16 @@ export async function buildAccount(db: Db, spec: AccountSpec = {}): Promise<Retu
 
 /** A signed-in browser session for a new account, as the sign-in flow would leave it. */
 export async function signIn(t: TestApp, spec: AccountSpec = {}): Promise<Caller> {
-  const user = await buildAccount(t.db, spec);
+  return sessionFor(t, await buildAccount(t.db, spec));
+}
+
+/** A signed-in browser session for an account that exists (e.g. one the API created); `user` as at sign-in. */
+export async function signInAs(t: TestApp, accountId: string): Promise<Caller> {
+  const account = (await findAccountById(t.db, accountId))!;
+  return sessionFor(t, toSessionUser(account, await workplaceOf(t.db, account)));
+}
+
+async function sessionFor(t: TestApp, user: TSessionUser): Promise<Caller> {
   const session = await createSession(t.db, user.id);
   const headers = { cookie: `${SESSION_COOKIE}=${session.token}`, 'x-csrf-token': session.csrfToken };
   return {

@@ -77,13 +77,26 @@ describe('the demo reliever field', () => {
     expect(companies.some((c) => c.name === 'Pine Nut Glider Works')).toBe(false);
   });
 
-  it('admin2 works at the reliever only; admin at both; finance, staff and the tenant at the main airport', async () => {
+  it('admin2 works at the reliever only; admin at both; finance and staff at the main airport', async () => {
     expect(await airportsOf('admin2@demo.apron.test')).toEqual([RELIEVER_AIRPORT_ID]);
     expect(await airportsOf('admin@demo.apron.test')).toEqual([FIRST_AIRPORT_ID, RELIEVER_AIRPORT_ID].sort());
     for (const email of ['finance@demo.apron.test', 'staff@demo.apron.test']) expect(await airportsOf(email)).toEqual([FIRST_AIRPORT_ID]);
     const tenant = (await findAccountByEmail(t.db, 'tenant@demo.apron.test'))!;
     const main = (await as('admin@demo.apron.test'))('/api/Company/' + tenant.companyId);
     expect((await main).statusCode).toBe(200);
+  });
+
+  it('the tenant acts for a company at each airport: the switcher shows both, the reliever’s first company there', async () => {
+    const tenant = (await findAccountByEmail(t.db, 'tenant@demo.apron.test'))!;
+    const session = await createSession(t.db, tenant.id);
+    const headers = { cookie: `${SESSION_COOKIE}=${session.token}`, 'x-csrf-token': session.csrfToken };
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/Airports/Mine', headers })).json() as Array<{ id: string; current: boolean }>;
+    expect(mine.map((a) => [a.id, a.current]).sort()).toEqual([[FIRST_AIRPORT_ID, true], [RELIEVER_AIRPORT_ID, false]].sort());
+    const switched = await t.app.inject({ method: 'PUT', url: '/api/Session/Airport', headers, payload: { airportId: RELIEVER_AIRPORT_ID } });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const company = await t.app.inject({ method: 'GET', url: `/api/Company/${switched.json().user.companyId}`, headers });
+    expect(company.json().name).toBe('Pine Nut Glider Works');
+    expect((await t.app.inject({ method: 'GET', url: `/api/Company/${tenant.companyId}`, headers })).statusCode).toBe(404);
   });
 
   it('the sign-in page lists admin2 with the other demo accounts', () => {

@@ -9,7 +9,7 @@ import { findAccountByEmail, insertAccount } from '../modules/accounts/index';
 import { ensureSystemSettings } from '../modules/settings/index';
 import { createMasterRow, MASTER_DEFINITIONS, setSystemSetting } from '../modules/settings/settings.seed-support';
 import { seedDemoProperties } from '../modules/properties/properties.seed-support';
-import { seedDemoCompaniesAndAgreements, type DemoField } from '../modules/agreements/agreements.seed-support';
+import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements, type DemoField } from '../modules/agreements/agreements.seed-support';
 import { seedDemoBilling } from '../modules/balances/balances.seed-support';
 import { seedDefaultTiedownRates, seedDemoTiedowns } from '../modules/tiedowns/tiedowns.seed-support';
 import { settleEventsPublishedDuring } from '../platform/events/index';
@@ -19,8 +19,8 @@ import { MASTER_DATA, type SeedLog } from './seed';
 /**
  * The demo's second airport (issue 22): a small general-aviation reliever field next to the main
  * airport, so the demo shows the airport switcher and airports kept apart. `admin2@` administers
- * the reliever only; the demo's `admin@` works at both; finance, staff and tenant stay at the main
- * airport. Its data comes from the same module seeders as the main airport's, run at the reliever
+ * the reliever only; the demo's `admin@` works at both, and so does `tenant@` (a company at each);
+ * finance and staff stay at the main airport. Its data comes from the same module seeders as the main airport's, run at the reliever
  * (`withAirport`), with fewer rows: a few hangars and tie-downs, three companies with agreements,
  * a year of invoices for the oldest lease, some tie-down stays.
  *
@@ -30,11 +30,14 @@ import { MASTER_DATA, type SeedLog } from './seed';
 export const RELIEVER_AIRPORT_ID = '00000000-0000-4000-8000-000000000012';
 export const RELIEVER = { code: 'L12', name: 'Pine Nut Valley Airfield', timeZone: 'America/Denver', address: '1 Airfield Rd, Pine Nut, NV', pathPrefix: 'l12' } as const;
 
-/** The reliever's companies; their users (`owner@<name>.example`) are its tenants. */
+/**
+ * The reliever's companies; their users (`owner@<name>.example`) are its tenants. The demo tenant
+ * (`tenant@`) acts for the first one too: one sign-in, a company at each airport, the switcher.
+ */
 const RELIEVER_FIELD: DemoField = {
   companyNames: ['Pine Nut Glider Works', 'Valley Crop Dusters', 'Sagebrush Flying Club'],
   numberPrefix: 'L12',
-  tenantEmail: null,
+  tenantEmail: DEMO_TENANT_EMAIL,
 };
 
 /** A few hangars and tie-downs of the demo's property list. */

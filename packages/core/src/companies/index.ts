@@ -13,6 +13,8 @@ export const COMPANY_MESSAGES = {
   created: 'Company Created Successfully',
   updated: 'Updated Successfully',
   userAdded: 'Added Successfully',
+  /** Adding the e-mail of a company user of another airport links their account (docs/airports.md). */
+  existingUserAdded: 'Added: this person already signs in for a company at another airport, and was told by e-mail.',
   onlyAdminsStatus: 'Only Company admins may change the status.',
   onlyAdminsName: 'Only Company admins may change the name.',
   onlyAdminsDescription: 'Only Company admins may change the description.',
@@ -126,4 +128,6 @@ export const ZCompanyUser = z.object({
 });
 export type TCompanyUser = z.infer<typeof ZCompanyUser>;
 
-export const ZCompanyUserAdded = z.object({ message: z.string(), user: ZCompanyUser });
+/** The answer of adding a company user; `existingAccount`: an account of another airport's company was linked, not created. */
+export const ZCompanyUserAdded = z.object({ message: z.string(), user: ZCompanyUser, existingAccount: z.boolean() });
+export type TCompanyUserAdded = z.infer<typeof ZCompanyUserAdded>;

@@ -6,15 +6,20 @@ import { endSessionsOfAccount } from '../../platform/auth/sessions';
 import { issuePasswordLink, PASSWORD_LINK_DAYS } from '../../platform/auth/password-links';
 import { queueMail } from '../../platform/mail/outbox';
 import { loadSystemSettings } from '../settings/index';
-import { findAccountAtAirport, findAccountByEmail, insertAccount, updateAccountRow, type AccountAtAirport } from '../../platform/auth/accounts.repo';
+import { findAccountAtAirport, findAccountByEmail, findAccountById, insertAccount, updateAccountRow, type AccountAtAirport } from '../../platform/auth/accounts.repo';
 import type { AccountRow } from '../../platform/auth/accounts.table';
 import { recordWorkAtCurrentAirport, removeWorkAtCurrentAirport } from '../../platform/tenancy/workplace';
+import { companyLinkHere, companyLinksOf, linkCompanyAtCurrentAirport, unlinkCompany } from '../../platform/tenancy/account-companies';
 import { auditAccount } from './accounts.presenter';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
+/** A company user's only company is not removed (an account of no company would work nowhere). */
+export const ONLY_COMPANY_MESSAGE = 'Company users work at their company’s airport: disable the account instead.';
 
-async function refuseDuplicateEmail(tx: Tx, email: string): Promise<void> {
-  if (await findAccountByEmail(tx, email)) throw fieldError('email', DUPLICATE_EMAIL_MESSAGE);
+/** The current airport's name and the greeting of the account mails. */
+async function accountMailParts(tx: Tx, account: AccountRow): Promise<{ airportName: string; greeting: string }> {
+  const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
+  return { airportName, greeting: account.givenName ? `Hello ${account.givenName},` : 'Hello,' };
 }
 
 /**
@@ -23,8 +28,7 @@ async function refuseDuplicateEmail(tx: Tx, email: string): Promise<void> {
  */
 export async function sendInvitation(tx: Tx, publicUrl: string, account: AccountRow): Promise<void> {
   const link = await issuePasswordLink(tx, publicUrl, account.id, 'invite');
-  const airportName = readSetting(await loadSystemSettings(tx, ['AIRPORT_NAME']), 'AIRPORT_NAME');
-  const greeting = account.givenName ? `Hello ${account.givenName},` : 'Hello,';
+  const { airportName, greeting } = await accountMailParts(tx, account);
   await queueMail(tx, {
     to: [account.email],
     subject: `You are invited to ${airportName}`,
@@ -78,9 +82,32 @@ export async function createStaffAccount(tx: Tx, actor: AuditActor, publicUrl: s
   return { account, existingAccount: false };
 }
 
+/**
+ * The invitation's sibling for an account that exists already (a company user at another
+ * airport, now added to a company here): no set-password link, they sign in as before.
+ */
+async function sendAddedToCompany(tx: Tx, publicUrl: string, account: AccountRow, companyName: string): Promise<void> {
+  const { airportName, greeting } = await accountMailParts(tx, account);
+  await queueMail(tx, {
+    to: [account.email],
+    subject: `You are added to ${companyName} at ${airportName}`,
+    text: [
+      greeting,
+      '',
+      `Your account ${account.email} now also acts for ${companyName} on the ${airportName} portal.`,
+      '',
+      `Sign in as before and choose ${airportName} in the airport menu at the top of the page:`,
+      publicUrl,
+    ].join('\n'),
+    kind: 'company-added',
+  });
+}
+
 export interface CompanyUserInput {
   email: string;
   companyId: string;
+  /** For the e-mail to a person who already has an account. */
+  companyName: string;
   givenName?: string;
   familyName?: string;
   /** Where the set-password link points (config.publicUrl). */
@@ -88,13 +115,24 @@ export interface CompanyUserInput {
   actor: AuditActor;
 }
 
+/** What adding a company user made: a new account, or an existing one linked to the company. */
+export interface CompanyUserAdded {
+  /** The account, with `companyId` the company it was added to. */
+  account: AccountRow;
+  existingAccount: boolean;
+}
+
 /**
- * A company (external) user with an invitation, for the Companies module (company users and
- * waitlist "Create Account"). Duplicate e-mail is a 400 on `email`. Runs in the caller's transaction.
+ * A company (external) user of a company of the current airport, for the Companies module (company
+ * users and waitlist "Create Account"). A new e-mail gets an account with an invitation. An e-mail
+ * that is a company user at other airports only is linked to this company (one sign-in, a company
+ * per airport) and told so by e-mail. Any other taken e-mail (staff, inspectors and contractors, a
+ * user of a company at this airport) is a 400 on `email`. Runs in the caller's transaction.
  */
-export async function createCompanyUser(tx: Tx, input: CompanyUserInput): Promise<AccountRow> {
+export async function createCompanyUser(tx: Tx, input: CompanyUserInput): Promise<CompanyUserAdded> {
   const email = input.email.trim().toLowerCase();
-  await refuseDuplicateEmail(tx, email);
+  const existing = await findAccountByEmail(tx, email);
+  if (existing) return { account: await linkExistingCompanyUser(tx, input, existing), existingAccount: true };
   const account = await insertAccount(tx, {
     email,
     givenName: input.givenName?.trim() ?? '',
@@ -106,7 +144,34 @@ export async function createCompanyUser(tx: Tx, input: CompanyUserInput): Promis
   });
   await sendInvitation(tx, input.publicUrl, account);
   await recordAudit(tx, input.actor, { action: 'create', entity: 'account', entityId: account.id, after: auditAccount({ ...account, isAdmin: false, modules: [] }) });
-  return account;
+  return { account, existingAccount: false };
+}
+
+async function linkExistingCompanyUser(tx: Tx, input: CompanyUserInput, existing: AccountRow): Promise<AccountRow> {
+  const isCompanyUser = !existing.isInternal && existing.companyId !== null;
+  if (!isCompanyUser || (await companyLinkHere(tx, existing.id))) throw fieldError('email', DUPLICATE_EMAIL_MESSAGE);
+  if (!(await linkCompanyAtCurrentAirport(tx, existing.id, input.companyId))) throw fieldError('email', DUPLICATE_EMAIL_MESSAGE);
+  await sendAddedToCompany(tx, input.publicUrl, existing, input.companyName);
+  await recordAudit(tx, input.actor, { action: 'create', entity: 'accountCompany', entityId: existing.id, after: { email: existing.email, companyId: input.companyId } });
+  return { ...existing, companyId: input.companyId };
+}
+
+/**
+ * Removing a company user from one company (Companies > users, or Settings > Accounts > Remove
+ * from this airport): that link only; the account keeps its other companies and, when it was
+ * working here, works at its first remaining one from its next request. A user's only company is
+ * not removed (as before: disable the account instead). The caller holds the account row locked,
+ * so two removals at two airports cannot both see the other's link and leave none.
+ */
+export async function removeCompanyUser(tx: Tx, actor: AuditActor, account: AccountRow, companyId: string): Promise<void> {
+  const links = await companyLinksOf(tx, account.id);
+  const others = links.filter((link) => link.companyId !== companyId);
+  if (others.length === links.length) throw notFound('User not found');
+  if (others.length === 0) throw fieldError('companyId', ONLY_COMPANY_MESSAGE);
+  await unlinkCompany(tx, account.id, companyId);
+  // accounts.company_id names one of the account's companies (its first): keep it one of them.
+  if (account.companyId === companyId) await updateAccountRow(tx, account.id, { companyId: others[0]!.companyId });
+  await recordAudit(tx, actor, { action: 'delete', entity: 'accountCompany', entityId: account.id, before: { email: account.email, companyId } });
 }
 
 /** The rules that keep the portal administrable: nobody locks themselves out of Settings. */
@@ -150,13 +215,15 @@ export async function updateAccount(tx: Tx, actor: AuditActor & { user: TSession
 
 /**
  * Settings > Accounts > Remove from this airport: the account no longer works here (its other
- * airports keep it). Company users belong to their company, and nobody removes themselves.
+ * airports keep it): staff lose their membership here, company users their company here (not
+ * their only one: disable them instead). Nobody removes themselves.
  */
 export async function removeFromAirport(tx: Tx, actor: AuditActor & { user: TSessionUser }, id: string): Promise<void> {
   const current = await findAccountAtAirport(tx, id, { lock: true });
   if (!current) throw notFound('No account found.');
-  if (current.companyId) throw fieldError('companyId', 'Company users work at their company’s airport: disable the account instead.');
   if (current.id === actor.user.id) throw fieldError('id', 'You cannot remove yourself from this airport.');
+  // A company user leaves this airport's company (their other airports' companies stay).
+  if (current.companyId) return removeCompanyUser(tx, actor, (await findAccountById(tx, id))!, current.companyId);
   if (!(await removeWorkAtCurrentAirport(tx, id))) throw notFound('No account found.');
   await recordAudit(tx, actor, { action: 'delete', entity: 'airportMembership', entityId: id, before: { email: current.email, isAdmin: current.isAdmin, modules: current.modules } });
 }

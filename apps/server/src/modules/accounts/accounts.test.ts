@@ -151,14 +151,15 @@ describe('createCompanyUser (for the Companies module)', () => {
     const [company] = await t.db.insert(companies).values({ name: 'Hangar Co', description: 'Tenant', email: 'office@hangar.test' }).returning();
     const companyId = company!.id;
     const actor = { user: admin.user, requestId: 'test' };
-    const account = await t.db.transaction((tx) =>
-      createCompanyUser(tx, { email: ' Owner@Hangar.test ', companyId, givenName: 'Olive', publicUrl: t.config.publicUrl, actor }),
+    const { account, existingAccount } = await t.db.transaction((tx) =>
+      createCompanyUser(tx, { email: ' Owner@Hangar.test ', companyId, companyName: 'Hangar Co', givenName: 'Olive', publicUrl: t.config.publicUrl, actor }),
     );
+    expect(existingAccount).toBe(false);
     expect(account).toMatchObject({ email: 'owner@hangar.test', isInternal: false, companyId, passwordHash: null });
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invite'));
     expect(mails.some((m) => m.to[0] === 'owner@hangar.test' && m.text.includes('/oidc/set-password/'))).toBe(true);
     await expect(
-      t.db.transaction((tx) => createCompanyUser(tx, { email: 'OWNER@hangar.test', companyId, publicUrl: t.config.publicUrl, actor })),
+      t.db.transaction((tx) => createCompanyUser(tx, { email: 'OWNER@hangar.test', companyId, companyName: 'Hangar Co', publicUrl: t.config.publicUrl, actor })),
     ).rejects.toMatchObject({ code: 'VALIDATION', fields: { email: 'An account with this email already exists' } });
   });
 });

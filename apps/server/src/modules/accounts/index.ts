@@ -11,4 +11,4 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
 export type { AccountRow } from '../../platform/auth/accounts.table';
 export { ensureFirstAdmin } from './bootstrap-admin';
 export { findAccountByEmail, insertAccount } from '../../platform/auth/accounts.repo';
-export { createCompanyUser, sendInvitation } from './accounts.service';
+export { createCompanyUser, removeCompanyUser, sendInvitation, type CompanyUserAdded } from './accounts.service';

@@ -2,8 +2,9 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { addCalendarDays, daysBetween, deriveAgreementStatus, type TAgreementStatus } from '@apron/core';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { findAccountByEmail, insertAccount } from '../accounts/index';
+import { findAccountByEmail, insertAccount, type AccountRow } from '../accounts/index';
 import { updateAccountRow } from '../../platform/auth/accounts.repo';
+import { linkCompanyAtCurrentAirport } from '../../platform/tenancy/index';
 import { findCompanyIdsByName } from '../companies/companies.seed-support';
 import { insertCompany } from '../companies/index';
 import { listActivePropertyRents } from '../properties/properties.seed-support';
@@ -101,10 +102,16 @@ async function seedCompanies(tx: Tx, field: DemoField): Promise<{ ids: string[];
       await insertAccount(tx, { email, givenName: u === 0 ? 'Owner' : 'Operations', familyName: name.split(' ')[0]!, isInternal: false, isAdmin: false, modules: [], companyId: row.id, enabled: i !== 23 });
     }
   }
-  // The demo tenant account belongs to the first company (when the demo accounts exist).
+  // The demo tenant account acts for the first company (when the demo accounts exist); at a
+  // second airport too (the reliever), so the switcher shows for them.
   const tenant = field.tenantEmail ? await findAccountByEmail(tx, field.tenantEmail) : null;
-  if (tenant) await updateAccountRow(tx, tenant.id, { companyId: companyIds[0]! });
+  if (tenant) await linkDemoTenant(tx, tenant, companyIds[0]!);
   return { ids: companyIds, created };
+}
+
+async function linkDemoTenant(tx: Tx, tenant: AccountRow, companyId: string): Promise<void> {
+  await linkCompanyAtCurrentAirport(tx, tenant.id, companyId);
+  if (!tenant.companyId) await updateAccountRow(tx, tenant.id, { companyId });
 }
 
 async function seedAgreements(tx: Tx, companyIds: { ids: string[] }, numberPrefix: string): Promise<number> {

@@ -18,6 +18,7 @@ import * as service from './companies.service';
 
 const tags = ['companies'];
 const ZLinkParams = z.object({ id: z.string().uuid('Invalid Id'), itemId: z.string().uuid('Invalid Id') });
+const ZUserParams = z.object({ id: z.string().uuid('Invalid Id'), userId: z.string().uuid('Invalid Id') });
 
 /** The caller's company scope (null = all); throws 403 for callers without any company access. */
 function scopeOf(user: TSessionUser | null): string | null {
@@ -100,10 +101,21 @@ function companyUserRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Company/Users/:id',
     { config: { access: 'admin:Company' }, schema: { tags, params: ZIdParams, body: ZCompanyUserCreate, response: { 201: ZCompanyUserAdded } } },
     async (request, reply) => {
-      const account = await ctx.db.transaction((tx) =>
+      const added = await ctx.db.transaction((tx) =>
         service.addCompanyUser(tx, signedInActorOf(request), ctx.config.publicUrl, request.params.id, request.body),
       );
-      return reply.status(201).send({ message: COMPANY_MESSAGES.userAdded, user: presentCompanyUser(account) });
+      return reply.status(201).send({ message: COMPANY_MESSAGES.userAdded, user: presentCompanyUser(added.account), existingAccount: added.existingAccount });
+    },
+  );
+
+  // Removes the user from this company only (a person acting for companies at several airports
+  // keeps the others); a user's only company is refused (400: disable them instead).
+  r.delete(
+    '/api/Company/Users/:id/:userId',
+    { config: { access: 'admin:Company' }, schema: { tags, params: ZUserParams } },
+    async (request, reply) => {
+      await ctx.db.transaction((tx) => service.removeUserFromCompany(tx, signedInActorOf(request), request.params.id, request.params.userId));
+      return reply.status(204).send();
     },
   );
 

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { endSessionsOfAccount } from '../../platform/auth/sessions';
 import { fieldError, notFound } from '../../platform/errors/app-error';
-import { createCompanyUser, type AccountRow } from '../accounts/index';
+import { createCompanyUser, removeCompanyUser, type AccountRow, type CompanyUserAdded } from '../accounts/index';
 import { updateAccountRow } from '../../platform/auth/accounts.repo';
 import { isCompanyAdmin } from './companies.policy';
 import { auditCompany } from './companies.presenter';
@@ -65,17 +65,30 @@ export async function updateCompany(tx: Tx, actor: Actor, id: string, values: TC
   return updated;
 }
 
-/** Add-user dialog: an external account tied to the company, with an invitation e-mail. */
-export async function addCompanyUser(tx: Tx, actor: Actor, publicUrl: string, companyId: string, input: TCompanyUserCreate): Promise<AccountRow> {
-  if (!(await repo.findCompany(tx, companyId, null, true))) throw notFound('Company not found');
+/**
+ * Add-user dialog: an external account tied to the company, with an invitation e-mail; a person
+ * who is already a company user at another airport is added to this company instead (one sign-in).
+ */
+export async function addCompanyUser(tx: Tx, actor: Actor, publicUrl: string, companyId: string, input: TCompanyUserCreate): Promise<CompanyUserAdded> {
+  const company = await repo.findCompany(tx, companyId, null, true);
+  if (!company) throw notFound('Company not found');
   return createCompanyUser(tx, {
     email: input.email,
     companyId,
+    companyName: company.name,
     givenName: input.givenName,
     familyName: input.familyName,
     publicUrl,
     actor,
   });
+}
+
+/** Removes a user from this company only: their other airports' companies stay (accounts service). */
+export async function removeUserFromCompany(tx: Tx, actor: Actor, companyId: string, userId: string): Promise<void> {
+  if (!(await repo.findCompany(tx, companyId))) throw notFound('Company not found');
+  const current = await repo.findCompanyUser(tx, companyId, userId);
+  if (!current) throw notFound('User not found');
+  await removeCompanyUser(tx, actor, current, companyId);
 }
 
 /** The enable toggle: a disabled user cannot sign in and their sessions end now. */

@@ -88,7 +88,7 @@ export async function createAccount(tx: Tx, actor: Actor, publicUrl: string, id:
     status: 'Active',
   });
   await recordAudit(tx, actor, { action: 'create', entity: 'company', entityId: company.id, after: { name: company.name, email: company.email, fromApplicant: id } });
-  await createCompanyUser(tx, { email: current.email, companyId: company.id, givenName: current.firstName, familyName: current.lastName, publicUrl, actor });
+  await createCompanyUser(tx, { email: current.email, companyId: company.id, companyName: company.name, givenName: current.firstName, familyName: current.lastName, publicUrl, actor });
   const updated = await repo.updateApplicantRow(tx, id, { companyId: company.id });
   await recordAudit(tx, actor, { action: 'update', entity: 'waitlistApplicant', entityId: id, before: auditApplicant(current), after: auditApplicant(updated) });
   return { companyId: company.id, created: true };

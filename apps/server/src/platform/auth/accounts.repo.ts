@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { resolveSort } from '../http/list-sort';
 import { accounts, type AccountRow } from './accounts.table';
 import { containsPattern } from '../http/list-search';
-import { adminHereSql, modulesHereSql, recordWorkAtCurrentAirport, worksHereSql } from '../tenancy/workplace';
+import { actsForCompanySql, adminHereSql, companyHereSql, modulesHereSql, recordWorkAtCurrentAirport, worksHereSql } from '../tenancy/workplace';
+import { linkCompanyAtCurrentAirport } from '../tenancy/account-companies';
 
 /**
  * The account store. Accounts are who can sign in — sessions, bearer tokens, password links and
@@ -15,26 +16,34 @@ import { adminHereSql, modulesHereSql, recordWorkAtCurrentAirport, worksHereSql 
  */
 
 export type NewAccount = typeof accounts.$inferInsert;
-/** A new account; an account without a company also gets its work (admin flag, modules) at the current airport. */
+/**
+ * A new account: with a company (of the current airport), its link to that company; without one,
+ * its work (admin flag, modules) at the current airport.
+ */
 export type NewAccountInput = NewAccount & { isAdmin?: boolean; modules?: readonly string[] };
 
-/** An account as the current airport sees it: its admin flag and modules are its membership's here. */
+/**
+ * An account as the current airport sees it: its admin flag and modules are its membership's here,
+ * and a company user's `companyId` is the company they act for here.
+ */
 export type AccountAtAirport = AccountRow & { isAdmin: boolean; modules: string[] };
 
 /**
  * Who the current airport's administrators see: accounts that work here (a membership) and the
- * users of this airport's companies (a company belongs to one airport).
+ * users of this airport's companies (a link to one of them).
  */
-export const worksAtCurrentAirportSql = worksHereSql(accounts.id, accounts.companyId);
+export const worksAtCurrentAirportSql = worksHereSql(accounts.id);
 
 const AT_AIRPORT = {
   account: accounts,
   isAdmin: adminHereSql(accounts.id),
   modules: modulesHereSql(accounts.id),
+  companyHere: companyHereSql(accounts.id),
 };
 
-function atAirport(row: { account: AccountRow; isAdmin: boolean; modules: string[] }): AccountAtAirport {
-  return { ...row.account, isAdmin: row.account.companyId ? false : row.isAdmin, modules: row.account.companyId ? [] : row.modules };
+function atAirport(row: { account: AccountRow; isAdmin: boolean; modules: string[]; companyHere: string | null }): AccountAtAirport {
+  if (!row.account.companyId) return { ...row.account, isAdmin: row.isAdmin, modules: row.modules };
+  return { ...row.account, companyId: row.companyHere ?? row.account.companyId, isAdmin: false, modules: [] };
 }
 
 export async function countAccounts(db: DbOrTx): Promise<number> {
@@ -45,7 +54,8 @@ export async function countAccounts(db: DbOrTx): Promise<number> {
 export async function insertAccount(db: DbOrTx, input: NewAccountInput): Promise<AccountRow> {
   const { isAdmin, modules, ...values } = input;
   const [row] = await db.insert(accounts).values({ ...values, email: values.email.toLowerCase() }).returning();
-  if (!row!.companyId) await recordWorkAtCurrentAirport(db, row!.id, { isAdmin: isAdmin ?? false, modules: modules ?? [] });
+  if (row!.companyId) await linkCompanyAtCurrentAirport(db, row!.id, row!.companyId);
+  else await recordWorkAtCurrentAirport(db, row!.id, { isAdmin: isAdmin ?? false, modules: modules ?? [] });
   return row!;
 }
 
@@ -141,12 +151,12 @@ export async function findEnabledInternalAdmins(db: DbOrTx): Promise<Array<{ id:
     .orderBy(asc(accounts.email));
 }
 
-/** A company's users (external accounts), by e-mail. */
+/** A company's users (external accounts acting for it), by e-mail. */
 export async function listAccountsOfCompany(db: DbOrTx, companyId: string): Promise<AccountRow[]> {
   return db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
+    .where(and(actsForCompanySql(accounts.id, companyId), eq(accounts.isInternal, false)))
     .orderBy(sql`lower(${accounts.email})`)
     .limit(1000);
 }
@@ -156,7 +166,7 @@ export async function findCompanyAccountForUpdate(db: DbOrTx, companyId: string,
   const [row] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.id, id), eq(accounts.companyId, companyId), eq(accounts.isInternal, false)))
+    .where(and(eq(accounts.id, id), actsForCompanySql(accounts.id, companyId), eq(accounts.isInternal, false)))
     .limit(1)
     .for('update');
   return row ?? null;

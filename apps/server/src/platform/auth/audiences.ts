@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client';
 import { accounts } from './accounts.table';
 import { worksAtCurrentAirportSql } from './accounts.repo';
-import { modulesHereSql } from '../tenancy/workplace';
+import { actsForCompanySql, modulesHereSql } from '../tenancy/workplace';
 
 /**
  * Who receives a message: enabled accounts only (a disabled account neither signs in nor gets
@@ -50,7 +50,7 @@ export function findInternalRecipientsWithModule(db: DbOrTx, module: string): Pr
 
 /** The users of one company (a rule's external audience; a notice's company contacts). */
 export function findCompanyRecipients(db: DbOrTx, companyId: string): Promise<Recipient[]> {
-  return recipientsWhere(db, enabledWhere(eq(accounts.isInternal, false), eq(accounts.companyId, companyId)));
+  return recipientsWhere(db, enabledWhere(eq(accounts.isInternal, false), actsForCompanySql(accounts.id, companyId)));
 }
 
 export function findAllRecipients(db: DbOrTx): Promise<Recipient[]> {

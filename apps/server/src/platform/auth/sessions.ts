@@ -29,7 +29,8 @@ export function toSessionUser(account: AccountRow, workplace: Workplace): TSessi
     isInternal: account.isInternal,
     isAdmin: account.isInternal && workplace.isAdmin,
     modules: account.isInternal ? workplace.modules.filter(isModule) : [],
-    companyId: account.companyId,
+    // A company user acts for the company of the airport they work at now (one per airport).
+    companyId: account.companyId ? workplace.companyId : null,
     airportId: workplace.airportId,
     isAuthorityAdmin: account.isInternal && account.isAuthorityAdmin,
   };
@@ -94,7 +95,7 @@ export function createSessionLookup(db: DbOrTx): (token: string) => Promise<Reso
         .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
         .where(eq(sessions.id, id));
     }
-    const workplace: Workplace = row.workplace ?? { airportId: null, isAdmin: false, modules: [] };
+    const workplace: Workplace = row.workplace ?? { airportId: null, companyId: null, isAdmin: false, modules: [] };
     return { sessionId: id, csrfToken: row.session.csrfToken, idToken: row.session.idToken, user: toSessionUser(row.account, workplace) };
   };
 }

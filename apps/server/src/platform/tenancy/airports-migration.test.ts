@@ -65,5 +65,6 @@ describe('migration 0034: existing data becomes the first airport', () => {
     await db.query(`select set_config('apron.airport_id', '', false)`);
     expect((await db.query(`select name from companies`)).rows).toEqual([]);
     await db.query(`select set_config('role', 'none', false)`);
-  });
+    // Two migration runs on a fresh embedded database: longer than the default 30 s on a busy machine.
+  }, 240_000);
 });

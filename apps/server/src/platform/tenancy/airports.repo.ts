@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { asSystem } from './airport-context';
-import { airportMemberships, airports, type AirportRow } from './airports.table';
+import { accountCompanies, airportMemberships, airports, type AirportRow } from './airports.table';
 
 /** The airports table is outside row-level security (it is what the server chooses from). */
 
@@ -26,11 +26,13 @@ export async function updateAirport(db: DbOrTx, id: string, values: Partial<NewA
   return row ?? null;
 }
 
-/** The enabled airports an account works at (company users: their company's), by name. */
-export async function airportsOfAccount(db: DbOrTx, account: { id: string; companyId: string | null }): Promise<AirportRow[]> {
-  const works = account.companyId
-    ? sql`${airports.id} = apron_company_airport(${account.companyId}::uuid)`
-    : sql`exists (select 1 from ${airportMemberships} m where m.account_id = ${account.id}::uuid and m.airport_id = ${airports.id})`;
+/**
+ * The enabled airports an account works at, by name: staff by their memberships, company users by
+ * the companies they act for (one per airport; an account has one kind or the other).
+ */
+export async function airportsOfAccount(db: DbOrTx, account: { id: string }): Promise<AirportRow[]> {
+  const works = sql`(exists (select 1 from ${airportMemberships} m where m.account_id = ${account.id}::uuid and m.airport_id = ${airports.id})
+    or exists (select 1 from ${accountCompanies} l where l.account_id = ${account.id}::uuid and l.airport_id = ${airports.id}))`;
   return db.select().from(airports).where(and(eq(airports.enabled, true), works)).orderBy(asc(sql`lower(${airports.name})`), asc(airports.code));
 }
 

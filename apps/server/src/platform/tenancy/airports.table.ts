@@ -39,7 +39,7 @@ export const airports = pgTable(
 
 /**
  * Who works where: an internal account's modules and admin flag at each airport it works at.
- * (A company user's airports follow from their company's agreements; no row here.)
+ * (A company user's airports are their companies': `account_companies`; no row here.)
  */
 export const airportMemberships = pgTable(
   'airport_memberships',
@@ -55,6 +55,33 @@ export const airportMemberships = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.airportId] }), index('airport_memberships_airport_idx').on(t.airportId)],
+);
+
+/**
+ * The companies a company user acts for: one company per airport (a company belongs to one
+ * airport), so one sign-in serves a person whose companies lease at several airports. Like the
+ * memberships, a deployment table without row-level security (the sign-in reads it before any
+ * airport is chosen); the foreign key to `companies (airport_id, id)` makes the database refuse a
+ * link whose airport is not its company's. `accounts.company_id` stays as the account's first
+ * company (migration 0040; nothing reads it as the company any more).
+ */
+export const accountCompanies = pgTable(
+  'account_companies',
+  {
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    companyId: uuid().notNull(),
+    airportId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.companyId] }),
+    uniqueIndex('account_companies_one_per_airport').on(t.accountId, t.airportId),
+    index('account_companies_company_idx').on(t.airportId, t.companyId),
+    // (airport_id, company_id) -> companies (airport_id, id): written in migration 0040 (the
+    // companies table is a module's, which the platform does not import).
+  ],
 );
 
 export type AirportRow = typeof airports.$inferSelect;

@@ -16,7 +16,7 @@ let mainCompany: { _id: string; name: string };
 
 /** Tables that are the deployment's, not an airport's (everything else must carry airport_id). */
 const DEPLOYMENT_TABLES = [
-  'accounts', 'airport_memberships', 'airports', 'cpi_index', 'idempotent_answers', 'oidc_payloads', 'password_tokens',
+  'account_companies', 'accounts', 'airport_memberships', 'airports', 'cpi_index', 'idempotent_answers', 'oidc_payloads', 'password_tokens',
   'rate_limit_counters', 'sessions', 'sign_in_requests', 'sign_in_throttles',
 ];
 

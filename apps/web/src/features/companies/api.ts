@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCompany, TCompanyUser, TCompanyUserCreate, TCompanyValues } from '@apron/core/companies';
+import type { TCompany, TCompanyUser, TCompanyUserAdded, TCompanyUserCreate, TCompanyValues } from '@apron/core/companies';
 import { listQueryKey } from '../../components/data-grid';
 import { apiFetch } from '../../lib/api-client';
 
@@ -46,7 +46,7 @@ export function useAddCompanyUser(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCompanyUserCreate) =>
-      apiFetch<{ message: string; user: TCompanyUser }>(`/Company/Users/${encodeURIComponent(id)}`, { method: 'POST', body }),
+      apiFetch<TCompanyUserAdded>(`/Company/Users/${encodeURIComponent(id)}`, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyUsersKey(id) }),
   });
 }

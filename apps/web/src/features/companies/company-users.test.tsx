@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCompany, TCompanyUser } from '@apron/core/companies';
+import { COMPANY_MESSAGES, type TCompany, type TCompanyUser } from '@apron/core/companies';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render';
@@ -27,7 +27,12 @@ function stubAdmin() {
     [`PUT /api/Company/Users/${COMPANY_ID}`]: { body: { ...TAYLOR, enabled: false } },
     [`POST /api/Company/Users/${COMPANY_ID}`]: (call) => ({
       status: 201,
-      body: { message: 'Added Successfully', user: { ...TAYLOR, _id: USER_ID.replace('0d', '1d'), email: (call.body as { email: string }).email } },
+      body: {
+        message: 'Added Successfully',
+        user: { ...TAYLOR, _id: USER_ID.replace('0d', '1d'), email: (call.body as { email: string }).email },
+        // The server links an e-mail that already signs in for a company at another airport.
+        existingAccount: (call.body as { email: string }).email.startsWith('elsewhere'),
+      },
     }),
     'POST /api/Attachments/List': { body: [] },
     'GET /api/AttachmentTypes': { body: [] },
@@ -66,6 +71,17 @@ describe('company users', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Added Successfully')).toBeInTheDocument();
     expect(net.callsTo('POST', `/api/Company/Users/${COMPANY_ID}`)[0]!.body).toMatchObject({ email: 'new.pilot@sierraskies.test' });
+  });
+
+  it('says so when the e-mail was a company user at another airport (linked, not invited)', async () => {
+    const user = userEvent.setup();
+    stubAdmin();
+    renderApp(`/companies/${COMPANY_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText(/^Email/), 'elsewhere@reliever.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(COMPANY_MESSAGES.existingUserAdded)).toBeInTheDocument();
   });
 
   it("opens a tenant's own company from the Owners grid route", async () => {

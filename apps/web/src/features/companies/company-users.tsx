@@ -1,7 +1,7 @@
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { COMPANY_MESSAGES, ZCompanyUserCreate, type TCompanyUser, type TCompanyUserCreate } from '@apron/core/companies';
+import { COMPANY_MESSAGES, ZCompanyUserCreate, type TCompanyUser, type TCompanyUserAdded, type TCompanyUserCreate } from '@apron/core/companies';
 import { formatDateTime } from '@apron/core/dates';
 import { CrudSection, type TCrudColumn } from '../../components/crud-section';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
@@ -13,6 +13,12 @@ const USER_FIELDS: readonly TFormFieldSpec<TCompanyUserCreate>[] = [
   { name: 'givenName', label: 'First Name' },
   { name: 'familyName', label: 'Last Name' },
 ];
+
+/** The toast after Add: a person already signing in elsewhere was linked, not invited. */
+function addedText(answer: TCompanyUserAdded | undefined): string {
+  if (answer?.existingAccount) return COMPANY_MESSAGES.existingUserAdded;
+  return answer?.message || COMPANY_MESSAGES.userAdded;
+}
 
 function displayName(user: TCompanyUser): string {
   const name = `${user.givenName} ${user.familyName}`.trim();
@@ -77,7 +83,7 @@ export function CompanyUsers({ companyId, canManage }: { companyId: string; canM
           defaultValues={{ email: '', givenName: '', familyName: '' }}
           fields={USER_FIELDS}
           onSave={(values) => add.mutateAsync(values)}
-          successText={(answer) => (answer as { message?: string } | undefined)?.message || COMPANY_MESSAGES.userAdded}
+          successText={(answer) => addedText(answer as TCompanyUserAdded | undefined)}
           onClose={close}
         />
       )}
