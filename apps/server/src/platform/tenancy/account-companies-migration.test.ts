@@ -8,7 +8,7 @@ import { migrationsBefore } from '../../../test/migrations';
 import { FIRST_AIRPORT_ID } from './airports.table';
 
 /**
- * Migration 0040 (issue 22, "a tenant user with companies at several airports"): every company
+ * Migration 0044 (issue 22, "a tenant user with companies at several airports"): every company
  * user of a database that had one company per account keeps it, as a link at the company's
  * airport; staff get none; and the database refuses a link whose airport is not its company's.
  */
@@ -21,9 +21,9 @@ afterAll(async () => {
 
 const RELIEVER = '00000000-0000-4000-8000-000000000012';
 
-describe('migration 0040: company users keep their company, as a link', () => {
+describe('migration 0044: company users keep their company, as a link', () => {
   it('links each company user to their company at its airport', async () => {
-    before = migrationsBefore('0040_account_companies');
+    before = migrationsBefore('0044_account_companies');
     client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migrate(drizzle({ client }), { migrationsFolder: before });
     const db = client;

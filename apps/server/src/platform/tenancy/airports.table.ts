@@ -63,7 +63,7 @@ export const airportMemberships = pgTable(
  * memberships, a deployment table without row-level security (the sign-in reads it before any
  * airport is chosen); the foreign key to `companies (airport_id, id)` makes the database refuse a
  * link whose airport is not its company's. `accounts.company_id` stays as the account's first
- * company (migration 0040; nothing reads it as the company any more).
+ * company (migration 0044; nothing reads it as the company any more).
  */
 export const accountCompanies = pgTable(
   'account_companies',
@@ -79,7 +79,7 @@ export const accountCompanies = pgTable(
     primaryKey({ columns: [t.accountId, t.companyId] }),
     uniqueIndex('account_companies_one_per_airport').on(t.accountId, t.airportId),
     index('account_companies_company_idx').on(t.airportId, t.companyId),
-    // (airport_id, company_id) -> companies (airport_id, id): written in migration 0040 (the
+    // (airport_id, company_id) -> companies (airport_id, id): written in migration 0044 (the
     // companies table is a module's, which the platform does not import).
   ],
 );
