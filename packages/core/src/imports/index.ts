@@ -6,3 +6,4 @@
 export * from './contract';
 export * from './cells';
 export * from './properties';
+export * from './columns-by-kind';

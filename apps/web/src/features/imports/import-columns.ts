@@ -1,11 +1,14 @@
-import { EXTERNAL_ID_COLUMN, type ImportColumn, type ImportKindName } from '@apron/core/imports';
+import { EXTERNAL_ID_COLUMN, IMPORT_COLUMNS, type ImportColumn, type ImportKindName } from '@apron/core/imports';
+import type { TImportMapping } from './api/types';
 
 /**
- * PROVISIONAL: the columns of each kind, until the kinds' column lists are on this branch (their
- * files in packages/core/src/imports). The screens are built from `ImportColumn` alone.
+ * The columns the mapping screen, the errors grid and the preview are drawn from: the kind's own
+ * (packages/core `IMPORT_COLUMNS`). For a kind not registered there yet, the columns the server
+ * mapped the file to, named by their keys, so the page still works for it.
  */
-const COLUMNS_BY_KIND: Partial<Record<ImportKindName, readonly ImportColumn[]>> = {};
-
-export function importColumnsOf(kind: ImportKindName): readonly ImportColumn[] {
-  return COLUMNS_BY_KIND[kind] ?? [EXTERNAL_ID_COLUMN];
+export function importColumnsOf(kind: ImportKindName, mapping: TImportMapping = {}): readonly ImportColumn[] {
+  const registered = IMPORT_COLUMNS[kind];
+  if (registered) return registered;
+  const keys = [...new Set(Object.values(mapping))].filter((key) => key !== EXTERNAL_ID_COLUMN.key);
+  return [EXTERNAL_ID_COLUMN, ...keys.map((key): ImportColumn => ({ key, label: key, type: 'text', example: '' }))];
 }

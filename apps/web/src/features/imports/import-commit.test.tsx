@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render';
+import { renderWithProviders } from '../../test/render';
+import { ImportsPage } from './imports-page';
 import { BATCH_ID, buildBatch, buildPreview, csvFile, importRoutes } from './import-test-data';
 
-describe('Settings > Import: commit, progress and undo', { timeout: 60_000 }, () => {
+describe('Settings > Import: commit, progress and undo', { timeout: 120_000 }, () => {
   it('asks before importing, then follows the job on a progress bar until it ends', async () => {
     const user = userEvent.setup();
     // The job's answers, one per poll: a third done, then finished.
@@ -16,7 +17,7 @@ describe('Settings > Import: commit, progress and undo', { timeout: 60_000 }, ()
       [`POST /api/Imports/${BATCH_ID}/Commit`]: { status: 202, body: buildBatch({ status: 'committing' }) },
       [`GET /api/Imports/${BATCH_ID}`]: () => ({ body: polls.length > 1 ? polls.shift() : polls[0] }),
     });
-    const { router } = renderApp('/settings/import');
+    const { router } = renderWithProviders(<ImportsPage />, '/settings/import');
     await user.click(await screen.findByRole('radio', { name: /^Properties/ }, { timeout: 30_000 }));
     await user.upload(screen.getByLabelText('Choose a file'), csvFile());
     await user.click(await screen.findByRole('button', { name: 'Import 3 rows of properties' }));
@@ -33,7 +34,7 @@ describe('Settings > Import: commit, progress and undo', { timeout: 60_000 }, ()
 
     expect(await screen.findByText('Imported 3 rows of properties', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('hangars.csv is imported.')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Counts' }) ?? document.body).getByText('New')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Counts')).getByText('New')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the properties' })).toHaveAttribute('href', '/properties/listings');
   });
 
@@ -41,7 +42,7 @@ describe('Settings > Import: commit, progress and undo', { timeout: 60_000 }, ()
     const user = userEvent.setup();
     const running = buildBatch({ status: 'committing', progress: 2, rowCount: 8 });
     stubFetch({ ...importRoutes([running]), [`GET /api/Imports/${BATCH_ID}`]: { body: running } });
-    renderApp('/settings/import');
+    renderWithProviders(<ImportsPage />, '/settings/import');
     const history = await screen.findByRole('grid', { name: 'Import history' }, { timeout: 30_000 });
     expect(await within(history).findByText('Importing 25%')).toBeInTheDocument();
     await user.click(within(history).getByRole('button', { name: 'Show the progress of Properties hangars.csv' }));
@@ -60,7 +61,7 @@ describe('Settings > Import: commit, progress and undo', { timeout: 60_000 }, ()
         body: { code: 'CONFLICT', message: 'Hangar A-1 has been changed since the import, so the import cannot be undone.' },
       },
     });
-    renderApp('/settings/import');
+    renderWithProviders(<ImportsPage />, '/settings/import');
     const history = await screen.findByRole('grid', { name: 'Import history' }, { timeout: 30_000 });
     expect(await within(history).findByText('3 rows · 2 new · 1 updated')).toBeInTheDocument();
     // Only a committed batch can be undone.

@@ -35,8 +35,8 @@ export function buildPreview(overrides: Partial<TImportPreview> = {}): TImportPr
     errors: [],
     errorsTotal: 0,
     rows: [
-      { externalId: 'OLD-1', name: 'Hangar A-1', propertyType: 'T-Hangar', area: 'North Apron', description: 'Heated', address: '1 Airport Rd', rent: 450 },
-      { externalId: 'OLD-2', name: 'Hangar A-2', propertyType: 'T-Hangar', area: 'North Apron', description: 'Heated', address: '2 Airport Rd', rent: 475.5 },
+      { row: 2, externalId: 'OLD-1', value: { externalId: 'OLD-1', name: 'Hangar A-1', propertyType: 'T-Hangar', area: 'North Apron', description: 'Heated', address: '1 Airport Rd', rent: 450 } },
+      { row: 3, externalId: 'OLD-2', value: { externalId: 'OLD-2', name: 'Hangar A-2', propertyType: 'T-Hangar', area: 'North Apron', description: 'Heated', address: '2 Airport Rd', rent: 475.5 } },
     ],
     ...overrides,
   };

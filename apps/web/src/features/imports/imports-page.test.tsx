@@ -3,20 +3,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE, stubFetch, type TRecordedCall } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render';
+import { renderApp, renderWithProviders } from '../../test/render';
+import { ImportsPage } from './imports-page';
 import { BATCH_ID, buildPreview, csvFile, importRoutes, rentErrors } from './import-test-data';
 
 const formOf = (call: TRecordedCall) => call.body as FormData;
 
 /** Opens the page, picks Properties and uploads a file; resolves once the mapping step shows. */
 async function uploadProperties(user: ReturnType<typeof userEvent.setup>) {
-  renderApp('/settings/import');
+  renderWithProviders(<ImportsPage />, '/settings/import');
   await user.click(await screen.findByRole('radio', { name: /^Properties/ }, { timeout: 30_000 }));
   await user.upload(screen.getByLabelText('Choose a file'), csvFile());
   return within(await screen.findByRole('group', { name: 'Column mapping' }));
 }
 
-describe('Settings > Import', { timeout: 60_000 }, () => {
+describe('Settings > Import', { timeout: 120_000 }, () => {
   it('is a Settings entry for Settings admins only, and No Access for other Settings users', async () => {
     stubFetch({ ...importRoutes() });
     const admin = renderApp('/settings');
@@ -25,12 +26,12 @@ describe('Settings > Import', { timeout: 60_000 }, () => {
 
     const net = stubFetch({ ...CSRF_ROUTE, 'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'] })) }, 'GET /api/AppConfig': { body: appConfig(true) } });
     const user = renderApp('/settings');
-    expect(await screen.findByRole('link', { name: 'Document Types' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Document Types' }, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Import' })).not.toBeInTheDocument();
     user.unmount();
 
     renderApp('/settings/import');
-    expect(await screen.findByRole('heading', { name: 'No Access' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Access' }, { timeout: 30_000 })).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/Imports')).toHaveLength(0);
   });
 
@@ -48,7 +49,7 @@ describe('Settings > Import', { timeout: 60_000 }, () => {
       },
       [`GET /api/Imports/${BATCH_ID}`]: { body: { ...buildPreview(), errorCount: 3, errorsTotal: 3, errors: [] } },
     });
-    renderApp('/settings/import');
+    renderWithProviders(<ImportsPage />, '/settings/import');
     expect(await screen.findByRole('heading', { level: 1, name: 'Import' }, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.getAllByRole('radio')).toHaveLength(8);
     await user.click(screen.getByRole('radio', { name: /^Agreements/ }));
@@ -105,7 +106,9 @@ describe('Settings > Import', { timeout: 60_000 }, () => {
     expect(within(grid).getAllByText('Rent')).not.toHaveLength(0);
     expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
     expect(new URLSearchParams(net.callsTo('GET', `/api/Imports/${BATCH_ID}`)[0]!.search).get('pageSize')).toBe('10');
-    await user.click(screen.getByRole('button', { name: /next page/i }));
+    // The history grid below has its own pager: this one is the errors grid's.
+    const errorsPager = within(grid.closest<HTMLElement>('.MuiDataGrid-root')!);
+    await user.click(errorsPager.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(within(grid).getAllByText('Rent is required')).toHaveLength(2));
     expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
 
@@ -118,7 +121,7 @@ describe('Settings > Import', { timeout: 60_000 }, () => {
   it('shows the reason a file is refused (a 413 for a file too large for the server)', async () => {
     const user = userEvent.setup();
     stubFetch({ ...importRoutes(), 'POST /api/Imports': { status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 20 MB: split it into several files.' } } });
-    renderApp('/settings/import');
+    renderWithProviders(<ImportsPage />, '/settings/import');
     await user.click(await screen.findByRole('radio', { name: /^Companies/ }, { timeout: 30_000 }));
     await user.upload(screen.getByLabelText('Choose a file'), csvFile('companies.csv'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than 20 MB: split it into several files.');

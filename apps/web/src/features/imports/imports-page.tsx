@@ -53,7 +53,7 @@ function ImportSteps({ onCommitted }: { onCommitted: (batchId: string) => void }
   const commit = useCommitImport();
   const notify = useNotify();
   const preview = dryRun.data;
-  const columns = kind ? importColumnsOf(kind) : [];
+  const columns = kind ? importColumnsOf(kind, preview?.mapping) : [];
   const isMappingChanged = !!preview && !sameMapping(mapping, preview.mapping);
 
   const check = (input: { kind: ImportKindName; file: File; mapping?: TImportMapping }) => {

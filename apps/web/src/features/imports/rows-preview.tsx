@@ -6,26 +6,33 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportColumn } from '@apron/core/imports';
+import type { TImportPreviewRow } from './api/types';
 
+/** A parsed value as a cell reads: lists joined by ';', a pair such as an attribute as 'name=value'. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(cellText).join('; ');
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).map(cellText).join('=');
+  return String(value);
 }
 
+const valueOf = (row: TImportPreviewRow, key: string): unknown => (key === 'externalId' ? row.externalId : row.value[key]);
+const isShown = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
 /**
- * The first rows as the import reads them (after mapping and normalising), in the kind's columns that
+ * The first valid rows as the import reads them (after mapping and normalising), in the kind's columns
  * the file feeds: a last look that dates, amounts and names landed in the right columns. It scrolls
  * sideways on a phone rather than squeezing a dozen columns.
  */
-export function RowsPreview({ rows, columns }: { rows: readonly Record<string, unknown>[]; columns: readonly ImportColumn[] }) {
-  if (rows.length === 0) return <Typography color="text.secondary">The file has no rows.</Typography>;
-  const shown = columns.filter((column) => rows.some((row) => row[column.key] !== undefined && row[column.key] !== null && row[column.key] !== ''));
+export function RowsPreview({ rows, columns }: { rows: readonly TImportPreviewRow[]; columns: readonly ImportColumn[] }) {
+  if (rows.length === 0) return <Typography color="text.secondary">No row of the file can be read yet.</Typography>;
+  const shown = columns.filter((column) => rows.some((row) => isShown(valueOf(row, column.key))));
   return (
-    <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-label="First rows, scrollable">
+    <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} role="region" aria-label="First rows, scrollable">
       <Table size="small" aria-label="First rows">
         <TableHead>
           <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>Row</TableCell>
             {shown.map((column) => (
               <TableCell key={column.key} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                 {column.label}
@@ -34,11 +41,12 @@ export function RowsPreview({ rows, columns }: { rows: readonly Record<string, u
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((row, index) => (
-            <TableRow key={index}>
+          {rows.map((row) => (
+            <TableRow key={row.row}>
+              <TableCell>{row.row}</TableCell>
               {shown.map((column) => (
                 <TableCell key={column.key} sx={{ whiteSpace: 'nowrap' }}>
-                  {cellText(row[column.key])}
+                  {cellText(valueOf(row, column.key))}
                 </TableCell>
               ))}
             </TableRow>

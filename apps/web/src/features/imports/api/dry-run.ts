@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ImportKindName } from '@apron/core/imports';
 import { apiFetch } from '../../../lib/api-client';
+import { useReloadImportHistory } from './batches';
 import type { TImportMapping, TImportPreview } from './types';
 
 export interface TDryRunInput {
@@ -21,6 +22,8 @@ export function postDryRun({ kind, file, mapping }: TDryRunInput): Promise<TImpo
   return apiFetch<TImportPreview>('/Imports', { method: 'POST', body });
 }
 
+/** The dry run; the history lists the checked file too. */
 export function useDryRun() {
-  return useMutation({ mutationFn: postDryRun });
+  const reloadHistory = useReloadImportHistory();
+  return useMutation({ mutationFn: postDryRun, onSuccess: () => void reloadHistory() });
 }

@@ -39,10 +39,16 @@ export interface TImportBatchErrors extends TImportBatch {
   errorsTotal: number;
 }
 
-/** `POST /api/Imports` (dry run): the batch, its first errors and its first rows as read; nothing written. */
+/** A row of the file as the import read it: its line, its external id and its parsed value. */
+export interface TImportPreviewRow {
+  row: number;
+  externalId: string;
+  value: Record<string, unknown>;
+}
+
+/** `POST /api/Imports` (dry run): the batch, its first errors and its first valid rows as read; nothing written. */
 export interface TImportPreview extends TImportBatchErrors {
-  /** The first rows after mapping, keyed by column key. */
-  rows: Record<string, unknown>[];
+  rows: TImportPreviewRow[];
 }
 
 /** The counts a person reads: new and updated only once the batch has been committed. */
