@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,17 +26,19 @@ function countTiles(counts: TImportCounts): { label: string; value: number }[] {
 
 export function Counts({ counts }: { counts: TImportCounts }) {
   return (
-    <Box component="dl" aria-label="Counts" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, minmax(0, 8rem))' }, gap: 1, m: 0 }}>
-      {countTiles(counts).map((tile) => (
-        <Box key={tile.label} sx={{ border: 1, borderColor: tile.label === 'Errors' && tile.value > 0 ? 'error.main' : 'divider', borderRadius: 1, p: 1 }}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {tile.label}
-          </Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-            {countFormat.format(tile.value)}
-          </Typography>
-        </Box>
-      ))}
+    <Box role="group" aria-label="Counts">
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, minmax(0, 8rem))' }, gap: 1, m: 0 }}>
+        {countTiles(counts).map((tile) => (
+          <Box key={tile.label} sx={{ border: 1, borderColor: tile.label === 'Errors' && tile.value > 0 ? 'error.main' : 'divider', borderRadius: 1, p: 1 }}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {tile.label}
+            </Typography>
+            <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+              {countFormat.format(tile.value)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }
@@ -66,6 +68,7 @@ export interface TDryRunResultProps {
 /** Step 4: what the file would do (nothing is written yet), its errors, and Commit. */
 export function DryRunResult({ preview, columns, isMappingChanged, isCommitting, onCommit }: TDryRunResultProps) {
   const [isConfirming, setIsConfirming] = useState(false);
+  const reasonId = useId();
   const blocked = commitBlockedReason(preview, isMappingChanged);
   const info = KIND_INFO[preview.kind];
   const hasErrors = preview.errorCount > 0;
@@ -94,11 +97,11 @@ export function DryRunResult({ preview, columns, isMappingChanged, isCommitting,
       </Typography>
       <RowsPreview rows={preview.rows} columns={columns} />
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Button variant="contained" disabled={!!blocked || isCommitting} onClick={() => setIsConfirming(true)} aria-describedby={blocked ? 'import-commit-blocked' : undefined}>
+        <Button variant="contained" disabled={!!blocked || isCommitting} onClick={() => setIsConfirming(true)} aria-describedby={blocked ? reasonId : undefined}>
           Import {rows} of {info.many}
         </Button>
         {blocked && (
-          <Typography id="import-commit-blocked" variant="body2" color={hasErrors ? 'error' : 'text.secondary'}>
+          <Typography id={reasonId} variant="body2" color={hasErrors ? 'error' : 'text.secondary'}>
             {blocked}
           </Typography>
         )}

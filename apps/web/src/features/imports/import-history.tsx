@@ -89,7 +89,8 @@ export function ImportHistory({ onOpenBatch }: { onOpenBatch: (batchId: string) 
           getRowId={(batch) => batch.batchId}
           ariaLabel="Import history"
           initialSort={[{ field: 'createdAt', sort: 'desc' }]}
-          compact={{ keep: { sm: ['fileName'], md: ['createdAt', 'fileName', 'status'] }, detailsIn: 'fileName' }}
+          // The kit's Undo column ('actions') stays a column at every width.
+          compact={{ keep: { sm: ['fileName', 'actions'], md: ['createdAt', 'fileName', 'status', 'actions'] }, detailsIn: 'fileName' }}
         />
       )}
       confirm={{

@@ -9,6 +9,21 @@ import { BATCH_ID, buildPreview, csvFile, importRoutes, rentErrors } from './imp
 
 const formOf = (call: TRecordedCall) => call.body as FormData;
 
+/** The server's guess leaves Address out: the dry run reports it until the mapping names its header. */
+const GUESSED = { Ref: 'externalId', Hangar: 'name', Kind: 'propertyType', Zone: 'area', Notes: 'description', 'Monthly Rent': 'rent' };
+
+function guessingServer() {
+  const missingAddress = { errorCount: 3, errorsTotal: 3, errors: [2, 3, 4].map((row) => ({ row, column: 'address', message: 'Address is required' })) };
+  return {
+    ...importRoutes(),
+    'POST /api/Imports': (call: TRecordedCall) => {
+      const mapping = formOf(call).get('mapping');
+      return { body: mapping ? buildPreview({ mapping: JSON.parse(String(mapping)) as Record<string, string> }) : buildPreview({ mapping: GUESSED, ...missingAddress }) };
+    },
+    [`GET /api/Imports/${BATCH_ID}`]: { body: { ...buildPreview(), ...missingAddress } },
+  };
+}
+
 /** Opens the page, picks Properties and uploads a file; resolves once the mapping step shows. */
 async function uploadProperties(user: ReturnType<typeof userEvent.setup>) {
   renderWithProviders(<ImportsPage />, '/settings/import');
@@ -35,20 +50,9 @@ describe('Settings > Import', { timeout: 120_000 }, () => {
     expect(net.callsTo('GET', '/api/Imports')).toHaveLength(0);
   });
 
-  it("offers each kind's template, uploads for a dry run and pre-fills the server's guessed mapping", async () => {
+  it("offers each kind's template, uploads the file for a dry run and pre-fills the server's guessed mapping", async () => {
     const user = userEvent.setup();
-    // The server's guess left Address out: the dry run reports it, and the mapping screen marks it.
-    const guessed = { Ref: 'externalId', Hangar: 'name', Kind: 'propertyType', Zone: 'area', Notes: 'description', 'Monthly Rent': 'rent' };
-    const net = stubFetch({
-      ...importRoutes(),
-      'POST /api/Imports': (call) => {
-        const mapping = formOf(call).get('mapping');
-        return mapping
-          ? { body: buildPreview({ mapping: JSON.parse(String(mapping)) as Record<string, string> }) }
-          : { body: buildPreview({ mapping: guessed, errorCount: 3, errorsTotal: 3, errors: [2, 3, 4].map((row) => ({ row, column: 'address', message: 'Address is required' })) }) };
-      },
-      [`GET /api/Imports/${BATCH_ID}`]: { body: { ...buildPreview(), errorCount: 3, errorsTotal: 3, errors: [] } },
-    });
+    const net = stubFetch(guessingServer());
     renderWithProviders(<ImportsPage />, '/settings/import');
     expect(await screen.findByRole('heading', { level: 1, name: 'Import' }, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.getAllByRole('radio')).toHaveLength(8);
@@ -75,14 +79,19 @@ describe('Settings > Import', { timeout: 120_000 }, () => {
     expect(address).toHaveAccessibleDescription(/Address is required/);
     expect(screen.getByText('Not imported: Street')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Import 3 rows/ })).toBeDisabled();
+  });
 
-    // A changed mapping must be checked again before anything can be imported.
-    await user.selectOptions(address, 'Street');
+  it('checks the file again with a changed mapping, and keeps Import off until it has', async () => {
+    const user = userEvent.setup();
+    const net = stubFetch(guessingServer());
+    const mapping = await uploadProperties(user);
+    await user.selectOptions(mapping.getByRole('combobox', { name: /^Address/ }), 'Street');
     expect(screen.getByText(/The mapping changed since this check/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Import 3 rows/ })).toBeDisabled();
+
     await user.click(screen.getByRole('button', { name: 'Check the file again' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/Imports')).toHaveLength(2));
-    expect(JSON.parse(String(formOf(net.callsTo('POST', '/api/Imports')[1]!).get('mapping')))).toEqual({ ...guessed, Street: 'address' });
+    expect(JSON.parse(String(formOf(net.callsTo('POST', '/api/Imports')[1]!).get('mapping')))).toEqual({ ...GUESSED, Street: 'address' });
     expect(await screen.findByText('No errors: every row can be imported.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Import 3 rows/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Check the file again' })).toBeDisabled();
