@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { DataGrid as MuiDataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@apron/core/common/list';
 import type { ImportColumn, ImportIssue } from '@apron/core/imports';
@@ -10,9 +10,10 @@ type TIssueRow = ImportIssue & { id: string };
 
 /**
  * A dry run's errors by row, column and message, paged by the server (a bad file may have
- * thousands). On a phone the column and message fold under the row number.
+ * thousands). On a phone the column and message fold under the row number. Memoised: editing the
+ * mapping above re-renders the step, not the grid.
  */
-export function ErrorsGrid({ batchId, columns }: { batchId: string; columns: readonly ImportColumn[] }) {
+export const ErrorsGrid = memo(function ErrorsGrid({ batchId, columns }: { batchId: string; columns: readonly ImportColumn[] }) {
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
   const query = useImportErrors(batchId, paging.page + 1, paging.pageSize);
   const labels = useMemo(() => new Map(columns.map((column) => [column.key, column.label])), [columns]);
@@ -49,4 +50,4 @@ export function ErrorsGrid({ batchId, columns }: { batchId: string; columns: rea
       sx={{ bgcolor: 'background.paper' }}
     />
   );
-}
+});

@@ -18,7 +18,10 @@ function guessingServer() {
     ...importRoutes(),
     'POST /api/Imports': (call: TRecordedCall) => {
       const mapping = formOf(call).get('mapping');
-      return { body: mapping ? buildPreview({ mapping: JSON.parse(String(mapping)) as Record<string, string> }) : buildPreview({ mapping: GUESSED, ...missingAddress }) };
+      if (!mapping) return { body: buildPreview({ mapping: GUESSED, ...missingAddress }) };
+      // Like the server: the mapping sent over its guess, '' taking a header off.
+      const sent = Object.entries(JSON.parse(String(mapping)) as Record<string, string>);
+      return { body: buildPreview({ mapping: { ...GUESSED, ...Object.fromEntries(sent) }, ...(sent.some(([, key]) => key === '') ? missingAddress : {}) }) };
     },
     [`GET /api/Imports/${BATCH_ID}`]: { body: { ...buildPreview(), ...missingAddress } },
   };
@@ -89,9 +92,17 @@ describe('Settings > Import', { timeout: 120_000 }, () => {
     expect(screen.getByText(/The mapping changed since this check/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Import 3 rows/ })).toBeDisabled();
 
+    // A header taken off a column is sent as '' (else the server's guess would put it back).
+    await user.selectOptions(mapping.getByRole('combobox', { name: /^Description/ }), 'Not in the file');
     await user.click(screen.getByRole('button', { name: 'Check the file again' }));
     await waitFor(() => expect(net.callsTo('POST', '/api/Imports')).toHaveLength(2));
-    expect(JSON.parse(String(formOf(net.callsTo('POST', '/api/Imports')[1]!).get('mapping')))).toEqual({ ...GUESSED, Street: 'address' });
+    expect(JSON.parse(String(formOf(net.callsTo('POST', '/api/Imports')[1]!).get('mapping')))).toEqual({ ...GUESSED, Notes: '', Street: 'address' });
+    expect(await screen.findByText('Fix the 3 errors in the file or the mapping, then check again: a file is imported whole or not at all.')).toBeInTheDocument();
+
+    await user.selectOptions(mapping.getByRole('combobox', { name: /^Description/ }), 'Notes');
+    await user.click(screen.getByRole('button', { name: 'Check the file again' }));
+    await waitFor(() => expect(net.callsTo('POST', '/api/Imports')).toHaveLength(3));
+    expect(JSON.parse(String(formOf(net.callsTo('POST', '/api/Imports')[2]!).get('mapping')))).toEqual({ ...GUESSED, Street: 'address' });
     expect(await screen.findByText('No errors: every row can be imported.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Import 3 rows/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Check the file again' })).toBeDisabled();

@@ -39,10 +39,20 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
+/** Headers mapped to a column ('' is "not in the file"). */
+const mappedOnly = (mapping: TImportMapping) => Object.entries(mapping).filter(([, key]) => key !== '');
+
 const sameMapping = (a: TImportMapping, b: TImportMapping) => {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+  const entries = mappedOnly(a);
+  return entries.length === mappedOnly(b).length && entries.every(([header, key]) => b[header] === key);
 };
+
+/**
+ * The mapping as sent: every header of the file, '' for one left out. The server lays what it is sent
+ * over its own guess, so a header the person took off a column must say so, or the guess puts it back.
+ */
+const completeMapping = (headers: readonly string[], mapping: TImportMapping): TImportMapping =>
+  Object.fromEntries(headers.map((header) => [header, mapping[header] ?? '']));
 
 /** Steps 1 to 4: kind, file, mapping, dry run and Commit. Nothing is written before Commit. */
 function ImportSteps({ onCommitted }: { onCommitted: (batchId: string) => void }) {
@@ -118,7 +128,7 @@ function ImportSteps({ onCommitted }: { onCommitted: (batchId: string) => void }
               headers={preview.headers}
               mapping={mapping}
               onChange={setMapping}
-              onCheck={() => check({ kind, file, mapping })}
+              onCheck={() => check({ kind, file, mapping: completeMapping(preview.headers, mapping) })}
               isChanged={isMappingChanged}
               isChecking={dryRun.isPending}
             />

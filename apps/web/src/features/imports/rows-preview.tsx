@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -24,7 +25,7 @@ const isShown = (value: unknown) => value !== undefined && value !== null && val
  * the file feeds: a last look that dates, amounts and names landed in the right columns. It scrolls
  * sideways on a phone rather than squeezing a dozen columns.
  */
-export function RowsPreview({ rows, columns }: { rows: readonly TImportPreviewRow[]; columns: readonly ImportColumn[] }) {
+export const RowsPreview = memo(function RowsPreview({ rows, columns }: { rows: readonly TImportPreviewRow[]; columns: readonly ImportColumn[] }) {
   if (rows.length === 0) return <Typography color="text.secondary">No row of the file can be read yet.</Typography>;
   const shown = columns.filter((column) => rows.some((row) => isShown(valueOf(row, column.key))));
   return (
@@ -55,4 +56,4 @@ export function RowsPreview({ rows, columns }: { rows: readonly TImportPreviewRo
       </Table>
     </TableContainer>
   );
-}
+});
