@@ -44,7 +44,8 @@ describe('Settings > Import: commit, progress and undo', { timeout: 120_000 }, (
     stubFetch({ ...importRoutes([running]), [`GET /api/Imports/${BATCH_ID}`]: { body: running } });
     renderWithProviders(<ImportsPage />, '/settings/import');
     const history = await screen.findByRole('grid', { name: 'Import history' }, { timeout: 30_000 });
-    expect(await within(history).findByText('Importing 25%')).toBeInTheDocument();
+    // Grid cells may be re-drawn once the grid has measured itself: ask again rather than keep a node.
+    await waitFor(() => expect(within(history).getByText('Importing 25%')).toBeInTheDocument());
     await user.click(within(history).getByRole('button', { name: 'Show the progress of Properties hangars.csv' }));
     expect(await screen.findByRole('progressbar', { name: /2 of 8 rows/ })).toHaveAttribute('aria-valuenow', '25');
     await user.click(screen.getByRole('button', { name: 'Import another file' }));
@@ -63,7 +64,7 @@ describe('Settings > Import: commit, progress and undo', { timeout: 120_000 }, (
     });
     renderWithProviders(<ImportsPage />, '/settings/import');
     const history = await screen.findByRole('grid', { name: 'Import history' }, { timeout: 30_000 });
-    expect(await within(history).findByText('3 rows · 2 new · 1 updated')).toBeInTheDocument();
+    await waitFor(() => expect(within(history).getByText('3 rows · 2 new · 1 updated')).toBeInTheDocument());
     // Only a committed batch can be undone.
     expect(within(history).queryByRole('button', { name: 'Undo Properties old.csv' })).not.toBeInTheDocument();
     await user.click(within(history).getByRole('button', { name: 'Undo Properties hangars.csv' }));
@@ -71,7 +72,7 @@ describe('Settings > Import: commit, progress and undo', { timeout: 120_000 }, (
     const dialog = within(await screen.findByRole('dialog', { name: 'Undo import' }));
     expect(dialog.getByText(/The 2 records it added are removed and the 1 it changed are put back/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Hangar A-1 has been changed since the import, so the import cannot be undone.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Hangar A-1 has been changed since the import, so the import cannot be undone.')).toBeInTheDocument());
     expect(net.callsTo('DELETE', `/api/Imports/${BATCH_ID}`)).toHaveLength(1);
   });
 });

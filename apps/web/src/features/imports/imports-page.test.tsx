@@ -122,7 +122,7 @@ describe('Settings > Import', { timeout: 120_000 }, () => {
     });
     await uploadProperties(user);
     const grid = await screen.findByRole('grid', { name: 'Errors' });
-    expect(await within(grid).findAllByText('Rent is required')).toHaveLength(10);
+    await waitFor(() => expect(within(grid).getAllByText('Rent is required')).toHaveLength(10));
     expect(within(grid).getAllByText('Rent')).not.toHaveLength(0);
     expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
     expect(new URLSearchParams(net.callsTo('GET', `/api/Imports/${BATCH_ID}`)[0]!.search).get('pageSize')).toBe('10');
