@@ -32,7 +32,7 @@ describe('Settings > Import: commit, progress and undo', { timeout: 120_000 }, (
     const bar = await screen.findByRole('progressbar', { name: /Importing hangars.csv: 1 of 3 rows/ });
     expect(bar).toHaveAttribute('aria-valuenow', '33');
 
-    expect(await screen.findByText('Imported 3 rows of properties', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Imported 3 rows of properties')).toBeInTheDocument(), { timeout: 15_000 });
     expect(screen.getByText('hangars.csv is imported.')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Counts')).getByText('New')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the properties' })).toHaveAttribute('href', '/properties/listings');
