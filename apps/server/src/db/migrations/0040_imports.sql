@@ -63,7 +63,7 @@ ALTER TABLE "import_rows" ADD CONSTRAINT "import_rows_airport_id_airports_id_fk"
 ALTER TABLE "import_rows" ADD CONSTRAINT "import_rows_batch_fk" FOREIGN KEY ("airport_id","batch_id") REFERENCES "public"."import_batches"("airport_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_batches_created_idx" ON "import_batches" USING btree ("airport_id","created_at");--> statement-breakpoint
 CREATE INDEX "import_records_entity_idx" ON "import_records" USING btree ("airport_id","entity","entity_id");--> statement-breakpoint
-CREATE INDEX "import_rows_key_idx" ON "import_rows" USING btree ("batch_id","row_key","row");--> statement-breakpoint
+CREATE INDEX "import_rows_key_idx" ON "import_rows" USING btree ("batch_id","external_id","row");--> statement-breakpoint
 CREATE UNIQUE INDEX "properties_external_id_unique" ON "properties" USING btree ("airport_id","external_id") WHERE "properties"."external_id" is not null;--> statement-breakpoint
 ALTER TABLE "import_batches" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "import_batches" FORCE ROW LEVEL SECURITY;--> statement-breakpoint

@@ -56,7 +56,7 @@ export const importRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.row] }),
-    index('import_rows_key_idx').on(t.batchId, t.rowKey, t.row),
+    index('import_rows_key_idx').on(t.batchId, t.externalId, t.row),
     foreignKey({ name: 'import_rows_batch_fk', columns: [t.airportId, t.batchId], foreignColumns: [importBatches.airportId, importBatches.id] }).onDelete('cascade'),
   ],
 );
