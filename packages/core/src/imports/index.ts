@@ -9,3 +9,4 @@ export * from './properties';
 export * from './assets';
 export * from './balances';
 export * from './invoices';
+export * from './columns-by-kind';
