@@ -62,3 +62,5 @@ export {
 } from './invoicing';
 export { currentAgreementOptionsSql, listCurrentAgreementOptions } from './agreement-options';
 export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';
+/** Import and export of insurances (issue 23): an insurance belongs to a property of an agreement. */
+export { insurancesImportKind } from './insurances.import';

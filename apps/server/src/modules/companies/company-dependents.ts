@@ -20,7 +20,7 @@ const DEPENDENT_NAMES: Record<string, string> = {
   balance_records: 'balance records',
   card_attempts: 'card payments',
   tiedown_payer: 'parking requests',
-  accounts: 'users added since',
+  accounts: 'users added',
 };
 
 class TrialOver extends Error {}
@@ -28,7 +28,6 @@ class TrialOver extends Error {}
 interface PgError {
   code?: string;
   table?: string;
-  detail?: string;
 }
 
 function foreignKeyViolation(error: unknown): PgError | null {
@@ -43,9 +42,8 @@ export interface CompanyDependents {
   what: string;
 }
 
-/** The first company (of `companyIds`) that other records refer to, or null when all could go. */
-export async function companyDependentsOf(db: DbOrTx, companyIds: readonly string[], createdUserIds: readonly string[]): Promise<CompanyDependents | null> {
-  if (companyIds.length === 0) return null;
+/** Deletes them in a savepoint that is always rolled back: the violation that stopped it, or null. */
+async function trialDelete(db: DbOrTx, companyIds: readonly string[], createdUserIds: readonly string[]): Promise<PgError | null> {
   try {
     await db.transaction(async (trial) => {
       await deleteCompanyUsers(trial, createdUserIds);
@@ -56,11 +54,27 @@ export async function companyDependentsOf(db: DbOrTx, companyIds: readonly strin
     if (error instanceof TrialOver) return null;
     const violation = foreignKeyViolation(error);
     if (!violation) throw error;
-    // 'Key (id)=(<uuid>) is still referenced from table "agreements".'
-    const id = /\(id\)=\(([0-9a-f-]{36})\)/i.exec(violation.detail ?? '')?.[1];
-    const table = /from table "([a-z_]+)"/i.exec(violation.detail ?? '')?.[1] ?? violation.table ?? '';
-    const name = id ? (await findCompaniesByIds(db, [id])).get(id)?.name : undefined;
-    return { companyName: name ? `Company ${name}` : 'A company of this import', what: DEPENDENT_NAMES[table] ?? 'records' };
+    return violation;
   }
   return null;
+}
+
+/**
+ * The first company (of `companyIds`) that other records refer to, or null when all could go.
+ * Row-level security keeps the key out of the database's message, so the company is found by
+ * halving the set (a few trials, only when one is refused).
+ */
+export async function companyDependentsOf(db: DbOrTx, companyIds: readonly string[], createdUserIds: readonly string[]): Promise<CompanyDependents | null> {
+  if (companyIds.length === 0) return null;
+  let violation = await trialDelete(db, companyIds, createdUserIds);
+  if (!violation) return null;
+  let suspects = [...companyIds];
+  while (suspects.length > 1) {
+    const half = suspects.slice(0, Math.ceil(suspects.length / 2));
+    const found = await trialDelete(db, half, createdUserIds);
+    if (found) violation = found;
+    suspects = found ? half : suspects.slice(half.length);
+  }
+  const name = (await findCompaniesByIds(db, suspects)).get(suspects[0]!)?.name;
+  return { companyName: name ? `Company ${name}` : 'A company of this import', what: DEPENDENT_NAMES[violation.table ?? ''] ?? 'records' };
 }
