@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCompanyInput } from '../companies/index';
 import { ZEmail } from '../common/text';
-import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
+import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
 /**
  * Import kind `companies`: one row per owner (company), with its users in two list columns
@@ -42,7 +42,8 @@ export const COMPANY_IMPORT_COLUMNS: readonly ImportColumn[] = [
     help: "The company's portal users, separated by ';'. They get no e-mail: each sets a password with \"Forgot password\" (or an invitation sent later).",
   },
   {
-    key: 'userNames', label: 'User names', type: 'list', example: 'Dana Whitfield;Accounts Payable',
+    // Text, split by the schema: an empty place (a user without a name) keeps the names in step with the e-mails.
+    key: 'userNames', label: 'User names', type: 'text', example: 'Dana Whitfield;Accounts Payable',
     aliases: ['user names', 'user name', 'portal user names'],
     help: "The users' names in the same order as their e-mails, separated by ';' (\"Given Family\": the last word is the family name).",
   },
@@ -72,7 +73,11 @@ export const ZCompanyImportRow = z
     contactPhone: contactphone,
     status: companyFields.status.default('Active'),
     userEmails: z.array(ZEmail).max(100, 'At most 100 users per company').default([]),
-    userNames: z.array(z.string().trim().max(201, 'A name must be at most 200 characters')).default([]),
+    userNames: z
+      .string()
+      .default('')
+      .transform((names) => (names.trim() === '' ? [] : names.split(';').map((name) => name.trim())))
+      .pipe(z.array(z.string().max(201, 'A name must be at most 200 characters'))),
   })
   .superRefine((row, ctx) => {
     if (row.userNames.length > row.userEmails.length) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZInsuranceFields, zDateOnly } from '../agreements/index';
 import { AGREEMENT_MESSAGES } from '../agreements/agreement';
-import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
+import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
 /**
  * Import kind `insurances`: one row per insurance certificate. An insurance belongs to one

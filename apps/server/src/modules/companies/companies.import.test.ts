@@ -1,128 +1,139 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_IMPORT_COLUMNS } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
-import { commit, dryRun, exportAll, undo, type KindRun } from '../../platform/imports/run-kind.test-support';
+import { commitImport, importAndCommit, importFile, undoImport, type ImportPreviewBody } from '../../../test/imports';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { buildAgreement, buildCompany, buildLeaseMasterData } from '../agreements/agreements.test-support';
-import { companiesImportKind as kind } from './companies.import';
 
+/** Issue 23: the `companies` kind (companies with their users) through HTTP. */
 let t: TestApp;
 let admin: Caller;
-let run: KindRun;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t, { modules: 'all', isAdmin: true });
-  run = { t, actor: { id: admin.user.id, email: admin.user.email } };
 });
 afterAll(async () => t?.close());
 
-/** A row as the engine hands it to the schema: cells normalised by their column's type. */
-function row(externalId: string, spec: Record<string, unknown> = {}): Record<string, unknown> {
+const HEADER = COMPANY_IMPORT_COLUMNS.map((c) => c.key);
+const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+
+/** A companies file: the template's header and one line per row (missing cells empty). */
+function csv(...rows: Array<Record<string, string>>): string {
+  return [HEADER.join(','), ...rows.map((row) => HEADER.map((key) => quote(row[key] ?? '')).join(','))].join('\r\n');
+}
+
+function row(externalId: string, spec: Record<string, string> = {}): Record<string, string> {
   return {
     externalId,
     name: `Owner ${externalId}`,
     description: 'Hangar tenant',
-    email: `office-${externalId.toLowerCase()}@example.test`,
+    email: `Office-${externalId}@Example.test`,
     phone: '7755550100',
     zip: '01234',
-    isPaperless: true,
+    isPaperless: 'yes',
     ...spec,
   };
 }
 
+async function companyByName(name: string) {
+  const res = await admin.request({ method: 'GET', url: `/api/Company?q=${encodeURIComponent(name)}&pageSize=20` });
+  return (res.json() as Array<{ _id: string; name: string }>).find((c) => c.name === name);
+}
 const getCompany = async (id: string) => (await admin.request({ method: 'GET', url: `/api/Company/${id}` })).json();
 const getUsers = async (id: string) => (await admin.request({ method: 'GET', url: `/api/Company/Users/${id}` })).json() as Array<{ email: string; givenName: string; familyName: string }>;
 
 describe('companies import', () => {
-  it("the template's example row passes the schema", async () => {
-    const example = Object.fromEntries(COMPANY_IMPORT_COLUMNS.map((c) => [c.key, c.example]));
-    const cells = { ...example, isPaperless: true, userEmails: example.userEmails!.split(';'), userNames: example.userNames!.split(';') };
-    expect(await dryRun(run, kind, [cells])).toEqual([]);
+  it('the template is the columns and an example row that imports', async () => {
+    const res = await admin.request({ method: 'GET', url: '/api/Imports/Templates/companies' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('\r\n')[0]).toBe(HEADER.join(','));
+    const preview = (await importFile(t, admin, 'companies', res.body)).json() as ImportPreviewBody;
+    expect(preview.errors).toEqual([]);
+    expect(preview.rows).toHaveLength(1);
   });
 
-  it('dry run: field errors by row and column, and e-mails that are already someone else', async () => {
+  it('a dry run names bad cells and e-mails that are already someone else, by row, and writes nothing', async () => {
     const staffAccount = await signIn(t, { modules: ['Lease'] });
     const owner = await buildCompany(admin, { name: 'Existing Owner' });
     const tenant = await signIn(t, { isInternal: false, companyId: owner._id });
-    const issues = await dryRun(run, kind, [
+    const res = await importFile(t, admin, 'companies', csv(
       row('C-1', { zip: '89423-12', email: 'not-an-email' }),
-      row('C-2', { userEmails: [staffAccount.user.email, tenant.user.email, 'new@example.test'] }),
-      row('C-3', { userEmails: ['new@example.test'], userNames: ['One', 'Two'] }),
-      row('C-4', { userEmails: ['new@example.test'] }),
-    ]);
-    expect(issues).toEqual(
+      row('C-2', { userEmails: `${staffAccount.user.email};${tenant.user.email};new@example.test` }),
+      row('C-3', { userEmails: 'new@example.test', userNames: 'One;Two' }),
+      row('C-4', { userEmails: 'NEW@example.test' }),
+    ));
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ImportPreviewBody).errors).toEqual(
       expect.arrayContaining([
         { row: 2, column: 'zip', message: 'Zip must be numeric' },
         { row: 2, column: 'email', message: 'Email is not valid' },
-        { row: 2 + 1, column: 'userEmails', message: `${staffAccount.user.email} is the e-mail of a staff account` },
+        { row: 3, column: 'userEmails', message: `${staffAccount.user.email} is the e-mail of a staff account` },
         { row: 3, column: 'userEmails', message: `${tenant.user.email} is already a user of Existing Owner` },
         { row: 4, column: 'userNames', message: 'More user names than user e-mails: names are matched to e-mails by position' },
         { row: 5, column: 'userEmails', message: 'new@example.test is also a user on row 3: a person is a user of one company' },
       ]),
     );
-    expect(issues).toHaveLength(6);
+    expect(await companyByName('Owner C-2')).toBeUndefined();
   });
 
-  it('commits companies with their users, sends no e-mail, and a second import changes nothing', async () => {
+  it('commits companies with their users and sends no e-mail; the same file again changes nothing', async () => {
     const mailsBefore = (await t.db.select().from(mailOutbox)).length;
-    const file = [
-      row('OLD-1', { userEmails: ['ann@sierra.test', 'bo@sierra.test'], userNames: ['Mary Ann Smith', 'Bo'], contactName: 'Mary Ann' }),
-      row('OLD-2', { status: 'Approval Needed', isPaperless: false }),
-    ];
-    const tracked = await commit(run, kind, file);
-    expect(tracked.map((r) => [r.entity, r.action])).toEqual([['company', 'created'], ['company', 'created'], ['account', 'created'], ['account', 'created']]);
-    const first = await getCompany(tracked[0]!.id);
-    expect(first).toMatchObject({ name: 'Owner OLD-1', zip: '01234', contactname: 'Mary Ann', isPaperless: true, status: 'Active' });
-    expect(await getCompany(tracked[1]!.id)).toMatchObject({ status: 'Approval Needed', isPaperless: false });
-    expect(await getUsers(tracked[0]!.id)).toEqual([
+    const file = csv(
+      row('OLD-1', { userEmails: 'ann@sierra.test; Bo@Sierra.test', userNames: 'Mary Ann Smith;Bo', contactName: 'Mary Ann' }),
+      row('OLD-2', { status: 'Approval Needed', isPaperless: 'no' }),
+    );
+    expect(await importAndCommit(t, admin, 'companies', file)).toMatchObject({ status: 'committed', createdCount: 4, updatedCount: 0 });
+    const first = (await companyByName('Owner OLD-1'))!;
+    expect(await getCompany(first._id)).toMatchObject({ email: 'office-old-1@example.test', zip: '01234', contactname: 'Mary Ann', isPaperless: true, status: 'Active' });
+    expect(await getCompany((await companyByName('Owner OLD-2'))!._id)).toMatchObject({ status: 'Approval Needed', isPaperless: false });
+    expect(await getUsers(first._id)).toEqual([
       expect.objectContaining({ email: 'ann@sierra.test', givenName: 'Mary Ann', familyName: 'Smith' }),
       expect.objectContaining({ email: 'bo@sierra.test', givenName: 'Bo', familyName: '' }),
     ]);
     expect((await t.db.select().from(mailOutbox)).length).toBe(mailsBefore);
 
-    expect(await dryRun(run, kind, file)).toEqual([]);
-    expect(await commit(run, kind, file)).toEqual([]);
+    expect(await importAndCommit(t, admin, 'companies', file)).toMatchObject({ status: 'committed', createdCount: 0, updatedCount: 0 });
   });
 
-  it('a changed row updates its company (tracked with before) and adds new users; undo puts it back', async () => {
-    const [created] = await commit(run, kind, [row('OLD-3', { userEmails: ['cy@example.test'] })]);
-    const tracked = await commit(run, kind, [row('OLD-3', { phone: '7755559999', userEmails: ['cy@example.test', 'di@example.test'] })]);
-    expect(tracked.map((r) => [r.entity, r.action])).toEqual([['company', 'updated'], ['account', 'created']]);
-    expect(tracked[0]).toMatchObject({ id: created!.id, before: { phone: '7755550100' }, after: { phone: '7755559999' } });
-    expect((await getUsers(created!.id)).map((u) => u.email)).toEqual(['cy@example.test', 'di@example.test']);
+  it('a changed row updates its company and adds new users; undo puts it back', async () => {
+    await importAndCommit(t, admin, 'companies', csv(row('OLD-3', { userEmails: 'cy@example.test' })));
+    const company = (await companyByName('Owner OLD-3'))!;
+    const batch = await importAndCommit(t, admin, 'companies', csv(row('OLD-3', { phone: '7755559999', userEmails: 'cy@example.test;di@example.test' })));
+    expect(batch).toMatchObject({ createdCount: 1, updatedCount: 1 });
+    expect(await getCompany(company._id)).toMatchObject({ phone: '7755559999' });
+    expect((await getUsers(company._id)).map((u) => u.email)).toEqual(['cy@example.test', 'di@example.test']);
 
-    expect(await undo(run, kind, tracked)).toBeNull();
-    expect(await getCompany(created!.id)).toMatchObject({ phone: '7755550100' });
-    expect((await getUsers(created!.id)).map((u) => u.email)).toEqual(['cy@example.test']);
+    expect((await undoImport(admin, batch.batchId)).statusCode).toBe(200);
+    expect(await getCompany(company._id)).toMatchObject({ phone: '7755550100' });
+    expect((await getUsers(company._id)).map((u) => u.email)).toEqual(['cy@example.test']);
   });
 
-  it('undo deletes the companies and users it created, unless the company has agreements since', async () => {
-    const tracked = await commit(run, kind, [row('OLD-4', { userEmails: ['eve@example.test'] }), row('OLD-5')]);
-    const [leased, plain] = tracked.filter((r) => r.entity === 'company');
-    await buildAgreement(admin, await buildLeaseMasterData(admin), leased!.id);
-    expect(await undo(run, kind, tracked)).toBe('Company Owner OLD-4 has lease agreements since the import: undoing would lose them');
-    expect((await admin.request({ method: 'GET', url: `/api/Company/${leased!.id}` })).statusCode).toBe(200);
-
-    const alone = tracked.filter((r) => r.id === plain!.id);
-    expect(await undo(run, kind, alone)).toBeNull();
-    expect((await admin.request({ method: 'GET', url: `/api/Company/${plain!.id}` })).statusCode).toBe(404);
+  it('undo is refused while a created company has agreements since', async () => {
+    const batch = await importAndCommit(t, admin, 'companies', csv(row('OLD-4', { userEmails: 'eve@example.test' }), row('OLD-5')));
+    const leased = (await companyByName('Owner OLD-4'))!;
+    await buildAgreement(admin, await buildLeaseMasterData(admin), leased._id);
+    const refused = await undoImport(admin, batch.batchId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This import cannot be undone: Company Owner OLD-4 has lease agreements since the import: undoing would lose them');
+    expect(await companyByName('Owner OLD-5')).toBeDefined();
   });
 
-  it('exports every company in the template columns, and the export imports back unchanged', async () => {
-    await buildCompany(admin, { name: 'Added On Screen' });
-    const rows = await exportAll(run, kind);
-    expect(Object.keys(rows[0]!)).toEqual(COMPANY_IMPORT_COLUMNS.map((c) => c.key));
-    const first = rows.find((r) => r.externalId === 'OLD-1')!;
-    expect(first).toMatchObject({ userEmails: 'ann@sierra.test;bo@sierra.test', userNames: 'Mary Ann Smith;Bo', isPaperless: 'yes', zip: '01234' });
-    // Cells as the engine normalises them (lists split, booleans read), then the same import again.
-    const cells = rows.map((r) => ({
-      ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== '')),
-      isPaperless: r.isPaperless === 'yes',
-      userEmails: r.userEmails ? r.userEmails.split(';') : [],
-      userNames: r.userNames ? r.userNames.split(';') : [],
-    }));
-    expect(await dryRun(run, kind, cells)).toEqual([]);
-    expect(await commit(run, kind, cells)).toEqual([]);
+  it('undo deletes what it created', async () => {
+    const batch = await importAndCommit(t, admin, 'companies', csv(row('OLD-6', { userEmails: 'fay@example.test' })));
+    const company = (await companyByName('Owner OLD-6'))!;
+    expect((await undoImport(admin, batch.batchId)).statusCode).toBe(200);
+    expect((await admin.request({ method: 'GET', url: `/api/Company/${company._id}` })).statusCode).toBe(404);
+    // The e-mail is free again.
+    expect((await importFile(t, admin, 'companies', csv(row('OLD-7', { userEmails: 'fay@example.test' })))).json().errors).toEqual([]);
+  });
+
+  it('a committed file whose e-mail was taken since the dry run fails whole', async () => {
+    const preview = (await importFile(t, admin, 'companies', csv(row('OLD-8', { userEmails: 'gus@example.test' })))).json() as ImportPreviewBody;
+    await signIn(t, { email: 'gus@example.test', modules: ['Lease'] });
+    const batch = await commitImport(t, admin, preview.batchId);
+    expect(batch.status).toBe('failed');
+    expect(batch.error).toContain('gus@example.test is the e-mail of a staff account');
+    expect(await companyByName('Owner OLD-8')).toBeUndefined();
   });
 });

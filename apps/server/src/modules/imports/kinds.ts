@@ -1,6 +1,8 @@
 import type { ImportKindName } from '@apron/core';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind } from '../../platform/imports/kind';
+import { insurancesImportKind } from '../agreements/index';
+import { companiesImportKind } from '../companies/index';
 import { propertiesImport } from '../properties/index';
 
 /**
@@ -10,6 +12,8 @@ import { propertiesImport } from '../properties/index';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own row type
 const KINDS: Partial<Record<ImportKindName, ImportKind<any>>> = {
   properties: propertiesImport,
+  companies: companiesImportKind,
+  insurances: insurancesImportKind,
 };
 
 export function isImportKind(name: string): name is ImportKindName {
