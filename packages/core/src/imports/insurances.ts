@@ -21,7 +21,7 @@ export const INSURANCE_IMPORT_COLUMNS: readonly ImportColumn[] = [
     help: "The company's name or its external id (companies imported earlier). With an agreement number it must be that agreement's company.",
   },
   {
-    key: 'property', label: 'Property', type: 'text', example: 'Hangar A-1',
+    key: 'property', label: 'Property', type: 'text', example: 'Box Hangar 1',
     aliases: ['property name', 'hangar', 'space', 'unit', 'premises', 'location'],
     help: "The property's name; may be left empty when the agreement has only one property.",
   },

@@ -3,7 +3,9 @@ import { COMPANY_IMPORT_COLUMNS } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { commitImport, importAndCommit, importFile, undoImport, type ImportPreviewBody } from '../../../test/imports';
 import { mailOutbox } from '../../platform/mail/mail.table';
+import { FIRST_AIRPORT_ID, withAirport } from '../../platform/tenancy/index';
 import { buildAgreement, buildCompany, buildLeaseMasterData } from '../agreements/agreements.test-support';
+import { companiesImportKind } from './companies.import';
 
 /** Issue 23: the `companies` kind (companies with their users) through HTTP. */
 let t: TestApp;
@@ -135,5 +137,21 @@ describe('companies import', () => {
     expect(batch.status).toBe('failed');
     expect(batch.error).toContain('gus@example.test is the e-mail of a staff account');
     expect(await companyByName('Owner OLD-8')).toBeUndefined();
+  });
+
+  it('exports every company in the template columns, and the export imports back unchanged', async () => {
+    const onScreen = await buildCompany(admin, { name: 'Added On Screen', zip: '00501' });
+    const rows = await withAirport(FIRST_AIRPORT_ID, async () => {
+      const all: Array<Record<string, string>> = [];
+      for await (const line of companiesImportKind.exportRows(t.db)) all.push(line);
+      return all;
+    });
+    expect(Object.keys(rows[0]!)).toEqual(HEADER);
+    expect(rows.find((r) => r.externalId === 'OLD-1')).toMatchObject({
+      userEmails: 'ann@sierra.test;bo@sierra.test', userNames: 'Mary Ann Smith;Bo', isPaperless: 'yes', zip: '01234', contactName: 'Mary Ann',
+    });
+    // A company added on the screen has no external id: its id stands in, so the file imports back onto it.
+    expect(rows.find((r) => r.externalId === onScreen._id)).toMatchObject({ name: 'Added On Screen', zip: '00501' });
+    expect(await importAndCommit(t, admin, 'companies', csv(...rows))).toMatchObject({ createdCount: 0, updatedCount: 0 });
   });
 });
