@@ -27,7 +27,9 @@ function isoDate(year: number, month: number, day: number): string | null {
 /** An Excel serial day number (1 = 1900-01-01) as YYYY-MM-DD; fractions (the time of day) are dropped. */
 export function excelSerialToIsoDate(serial: number): string | null {
   if (!Number.isFinite(serial) || serial < 1 || serial > EXCEL_MAX_SERIAL) return null;
-  return new Date((Math.floor(serial) - EXCEL_EPOCH_OFFSET_DAYS) * 86_400_000).toISOString().slice(0, 10);
+  // Excel counts a 29 February 1900 that never was: serials before it are a day earlier.
+  const day = Math.floor(serial) < 61 ? Math.floor(serial) + 1 : Math.floor(serial);
+  return new Date((day - EXCEL_EPOCH_OFFSET_DAYS) * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** ISO (YYYY-MM-DD, with or without a time), US MM/DD/YYYY, or an Excel serial number -> YYYY-MM-DD. */

@@ -43,6 +43,8 @@ interface Reader {
   headers: string[];
   mapping: Record<string, string>;
   columnsByIndex: Array<ImportColumn | undefined>;
+  /** Required columns no header maps to: reported once on the header, not again on every row. */
+  unmapped: Set<string>;
 }
 
 /** One file row: mapped, each cell read by its column's type, then parsed by the kind's schema. */
@@ -61,7 +63,7 @@ function parseRow(kind: ImportKind, reader: Reader, fileRow: FileRow): { value: 
   });
   const parsed = kind.schema.safeParse(values);
   if (!parsed.success) {
-    const named = new Set(issues.map((issue) => issue.column));
+    const named = new Set([...issues.map((issue) => issue.column), ...reader.unmapped]);
     // A cell that could not be read already says why; the schema's "is required" on it adds nothing.
     issues.push(...schemaIssues(parsed.error).filter((issue) => !named.has(issue.column)));
   }
@@ -89,7 +91,11 @@ export async function stageFile(tx: Tx, input: StageInput, context: Omit<ImportC
       .onConflictDoUpdate({ target: [importMappings.airportId, importMappings.kind], set: { mapping, updatedAt: new Date() } });
   }
   const byKey = new Map(kind.columns.map((column) => [column.key, column]));
-  const reader: Reader = { headers, mapping, columnsByIndex: headers.map((header) => byKey.get(mapping[header] ?? '')) };
+  const mapped = new Set(Object.values(mapping));
+  const missing = kind.columns.filter((column) => column.required && !mapped.has(column.key));
+  const reader: Reader = {
+    headers, mapping, columnsByIndex: headers.map((header) => byKey.get(mapping[header] ?? '')), unmapped: new Set(missing.map((column) => column.key)),
+  };
 
   const [batch] = await tx
     .insert(importBatches)
@@ -97,8 +103,6 @@ export async function stageFile(tx: Tx, input: StageInput, context: Omit<ImportC
     .returning({ id: importBatches.id });
   const batchId = batch!.id;
 
-  const mapped = new Set(Object.values(mapping));
-  const missing = kind.columns.filter((column) => column.required && !mapped.has(column.key));
   if (missing.length > 0) {
     const issues = missing.map((column) => ({ column: column.key, message: `No column of the file is mapped to "${column.label}" (required)` }));
     await tx.insert(importRows).values({ batchId, row: HEADER_ROW, rowKey: '', externalId: '', value: null, issues });
