@@ -33,7 +33,7 @@ export const COMPANY_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'contactPhone', label: 'Contact phone', type: 'text', example: '7755550199', aliases: ['contactphone', 'contact phone number', 'contact tel', 'mobile', 'cell'] },
   { key: 'isPaperless', label: 'Paperless', type: 'boolean', example: 'yes', aliases: ['paperless', 'e-billing', 'email invoices'], help: 'Invoices by e-mail only (yes/no; default no).' },
   {
-    key: 'status', label: 'Status', type: 'text', example: 'Active', aliases: ['company status', 'state of account'],
+    key: 'status', label: 'Status', type: 'text', example: 'Active', aliases: ['company status', 'account status'],
     help: 'Active, Inactive or Approval Needed (default Active).',
   },
   {
