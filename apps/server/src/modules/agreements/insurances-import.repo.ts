@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { inIdList } from '../../db/id-list';
 import { propertyNameSql } from '../properties/index';
 import { insuranceTypeNameSql } from '../settings/index';
 import { companyDirectory } from '../companies/index';
@@ -90,12 +91,12 @@ export async function updateImportedInsurances(
     from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
       id uuid, link_id uuid, type_id uuid, cents bigint, start_date date, end_date date, approved boolean, restore_alert boolean, alerted_at timestamptz)
     where i.id = x.id`);
-  return tx.select().from(insurances).where(inArray(insurances.id, rows.map((r) => r.id)));
+  return tx.select().from(insurances).where(inIdList(insurances.id, rows.map((r) => r.id)));
 }
 
 export async function deleteInsurances(tx: Tx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.delete(insurances).where(inArray(insurances.id, [...ids]));
+  await tx.delete(insurances).where(inIdList(insurances.id, ids));
 }
 
 /** Every insurance of the airport with the names its file row uses, a page at a time (the export). */

@@ -1,5 +1,6 @@
 import { asc, inArray, isNull, or, sql, and } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { inIdList } from '../../db/id-list';
 import { companies, type CompanyRow, type NewCompany } from './companies.table';
 
 /**
@@ -55,12 +56,12 @@ export async function updateImportedCompanies(tx: Tx, rows: ReadonlyArray<Compan
       id uuid, name text, description text, address1 text, address2 text, city text, state text, zip text, email text, phone text,
       contact_name text, contact_phone text, is_paperless boolean, status text, keep_external_id boolean, external_id text)
     where c.id = x.id`);
-  return tx.select().from(companies).where(inArray(companies.id, rows.map((r) => r.id)));
+  return tx.select().from(companies).where(inIdList(companies.id, rows.map((r) => r.id)));
 }
 
 export async function deleteCompanies(tx: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.delete(companies).where(inArray(companies.id, [...ids]));
+  await tx.delete(companies).where(inIdList(companies.id, ids));
 }
 
 /** Every company of the airport by name, a page at a time (the export streams them). */

@@ -1,5 +1,6 @@
-import { and, asc, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { inIdList } from '../../db/id-list';
 import { accounts, type AccountRow } from './accounts.table';
 
 /**
@@ -7,6 +8,8 @@ import { accounts, type AccountRow } from './accounts.table';
  * statements per chunk of rows, never one per user. Like every account write, through the
  * account store (docs/adr/0004).
  */
+
+const USERS_PER_STATEMENT = 5000;
 
 export interface NewCompanyUser {
   email: string;
@@ -22,7 +25,8 @@ export async function findAccountsByEmails(db: DbOrTx, emails: readonly string[]
   return db
     .select({ id: accounts.id, email: accounts.email, isInternal: accounts.isInternal, companyId: accounts.companyId })
     .from(accounts)
-    .where(inArray(sql`lower(${accounts.email})`, wanted));
+    // One jsonb parameter, however many e-mails a chunk lists (no bind-parameter limit).
+    .where(sql`lower(${accounts.email}) = any(array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)))`);
 }
 
 /**
@@ -30,19 +34,19 @@ export async function findAccountsByEmails(db: DbOrTx, emails: readonly string[]
  * (or an invitation sent later). Sends nothing; the caller tracks what it created.
  */
 export async function insertCompanyUsers(db: DbOrTx, users: readonly NewCompanyUser[]): Promise<AccountRow[]> {
-  if (users.length === 0) return [];
-  return db
-    .insert(accounts)
-    .values(
-      users.map((u) => ({
-        email: u.email.trim().toLowerCase(),
-        givenName: u.givenName.trim(),
-        familyName: u.familyName.trim(),
-        isInternal: false,
-        companyId: u.companyId,
-      })),
-    )
-    .returning();
+  const created: AccountRow[] = [];
+  // Five parameters a user: a few thousand users a statement stay far below PostgreSQL's limit.
+  for (let at = 0; at < users.length; at += USERS_PER_STATEMENT) {
+    const values = users.slice(at, at + USERS_PER_STATEMENT).map((u) => ({
+      email: u.email.trim().toLowerCase(),
+      givenName: u.givenName.trim(),
+      familyName: u.familyName.trim(),
+      isInternal: false,
+      companyId: u.companyId,
+    }));
+    created.push(...(await db.insert(accounts).values(values).returning()));
+  }
+  return created;
 }
 
 /** Of these company users, the ones someone has used since: a password set or a sign-in. */
@@ -51,7 +55,7 @@ export async function findUsedCompanyUsers(db: DbOrTx, ids: readonly string[]): 
   const rows = await db
     .select({ email: accounts.email })
     .from(accounts)
-    .where(and(inArray(accounts.id, [...ids]), or(isNotNull(accounts.passwordHash), isNotNull(accounts.lastSignInAt))))
+    .where(and(inIdList(accounts.id, ids), or(isNotNull(accounts.passwordHash), isNotNull(accounts.lastSignInAt))))
     .orderBy(accounts.email);
   return rows.map((r) => r.email);
 }
@@ -59,7 +63,7 @@ export async function findUsedCompanyUsers(db: DbOrTx, ids: readonly string[]): 
 /** Deletes company users (never a staff account: the company is part of the condition). */
 export async function deleteCompanyUsers(db: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.delete(accounts).where(and(inArray(accounts.id, [...ids]), isNotNull(accounts.companyId)));
+  await db.delete(accounts).where(and(inIdList(accounts.id, ids), isNotNull(accounts.companyId)));
 }
 
 /** The users of these companies, by company then e-mail (the export's user columns). */
@@ -68,6 +72,6 @@ export async function listUsersOfCompanies(db: DbOrTx, companyIds: readonly stri
   return db
     .select({ companyId: accounts.companyId, email: accounts.email, givenName: accounts.givenName, familyName: accounts.familyName })
     .from(accounts)
-    .where(and(inArray(accounts.companyId, [...companyIds]), sql`not ${accounts.isInternal}`))
+    .where(and(inIdList(accounts.companyId, companyIds), sql`not ${accounts.isInternal}`))
     .orderBy(asc(accounts.companyId), sql`lower(${accounts.email})`);
 }
