@@ -12,13 +12,14 @@ import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
 import { measureCycleRunAirports, type CycleRunAirportsResult } from './scenarios/cycles-airports';
 import { measureReports, type ReportsBenchResult } from './scenarios/reports';
 import { measureAssets, type AssetsBenchResult } from './scenarios/assets';
+import { IMPORT_DEFAULT_SIZE, measureImport, type ImportBenchResult } from './scenarios/imports';
 
 /**
  * `npm run bench -- [scenario...]`: each HTTP scenario seeds a scratch database, loads the real
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'assets', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'assets', 'import-50k', 'startup', 'first-load'];
 const REPORTS_DEFAULT_SIZE = 200_000;
 const ASSETS_DEFAULT_SIZE = 100_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
@@ -240,6 +241,22 @@ async function runAssets(options: BenchOptions): Promise<AssetsBenchResult & { l
   }
 }
 
+async function runImport(options: BenchOptions): Promise<ImportBenchResult> {
+  const size = options.size ?? IMPORT_DEFAULT_SIZE;
+  console.log(`\n== import-50k: a ${size}-row properties CSV through POST /api/Imports, dry run, then the commit job (target <= 60 s on PostgreSQL)`);
+  const scratch = await createScratchDb('import-50k', options.databaseUrl);
+  try {
+    const r = await measureImport(scratch, size, options.logLevel);
+    console.log(`  load average before ${r.loadAverage.before.map((n) => n.toFixed(2)).join(' ')}, after ${r.loadAverage.after.map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(`  file ${fmt(r.fileMiB, 1)} MiB, ${r.rows} rows: dry run ${fmt(r.dryRunMs / 1000, 2)} s, commit ${fmt(r.commitMs / 1000, 2)} s (${r.created} created, ${r.progressSamples} progress values seen)  (${r.commitMs <= 60_000 ? 'within' : 'OVER'} the 60 s target)`);
+    console.log(`  the same file again: dry run ${fmt(r.reimportDryRunMs / 1000, 2)} s, commit ${fmt(r.reimportCommitMs / 1000, 2)} s (${r.reimportCreated} created, ${r.reimportUpdated} updated)`);
+    console.log(`  server peak RSS ${fmt(r.peakRssMiB, 0)} MiB`);
+    return r;
+  } finally {
+    await scratch.drop();
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
@@ -255,7 +272,7 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'import-50k' } & ImportBenchResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
@@ -264,6 +281,7 @@ async function main(): Promise<void> {
     else if (name === 'cycle-run-10-airports') results.push({ scenario: 'cycle-run-10-airports', ...(await runCycleRunAirports(options)) });
     else if (name === 'reports') results.push({ scenario: 'reports', ...(await runReports(options)) });
     else if (name === 'assets') results.push({ scenario: 'assets', ...(await runAssets(options)) });
+    else if (name === 'import-50k') results.push({ scenario: 'import-50k', ...(await runImport(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });
     else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }

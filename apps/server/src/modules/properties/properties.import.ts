@@ -74,15 +74,14 @@ interface MasterData {
 }
 
 async function loadMasterData(db: DbOrTx): Promise<MasterData> {
-  const [types, areas, typeAttributes] = await Promise.all([
-    db.select({ id: propertyTypes.id, name: propertyTypes.name }).from(propertyTypes),
-    db.select({ id: propertyAreas.id, name: propertyAreas.name }).from(propertyAreas),
-    db
-      .select({ typeId: propertyTypeAttributes.typeId, id: propertyAttributes.id, name: propertyAttributes.name, attributeType: propertyAttributes.attributeType })
-      .from(propertyTypeAttributes)
-      .innerJoin(propertyAttributes, eq(propertyAttributes.id, propertyTypeAttributes.attributeId))
-      .orderBy(asc(propertyTypeAttributes.position)),
-  ]);
+  // One after the other: in a transaction they share one connection.
+  const types = await db.select({ id: propertyTypes.id, name: propertyTypes.name }).from(propertyTypes);
+  const areas = await db.select({ id: propertyAreas.id, name: propertyAreas.name }).from(propertyAreas);
+  const typeAttributes = await db
+    .select({ typeId: propertyTypeAttributes.typeId, id: propertyAttributes.id, name: propertyAttributes.name, attributeType: propertyAttributes.attributeType })
+    .from(propertyTypeAttributes)
+    .innerJoin(propertyAttributes, eq(propertyAttributes.id, propertyTypeAttributes.attributeId))
+    .orderBy(asc(propertyTypeAttributes.position));
   const byType = new Map<string, TypeAttribute[]>();
   for (const a of typeAttributes) byType.set(a.typeId, [...(byType.get(a.typeId) ?? []), { _id: a.id, name: a.name, attributeType: a.attributeType as 'Text' | 'Numeric' | 'Date' }]);
   return {
