@@ -39,7 +39,7 @@ export const COMPANY_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'userEmails', label: 'User e-mails', type: 'list', example: 'dana@sierranevadahangar.example;accounts@sierranevadahangar.example',
     aliases: ['users', 'user emails', 'portal users', 'logins', 'user email'],
-    help: "The company's portal users, separated by ';'. They get no e-mail: each sets a password with \"Forgot password\" (or an invitation sent later).",
+    help: "The company's portal users, separated by ';'. They are created without a password and get no e-mail from the import.",
   },
   {
     // Text, split by the schema: an empty place (a user without a name) keeps the names in step with the e-mails.

@@ -18,7 +18,8 @@ import { companyDependentsOf } from './company-dependents';
  *   value changed. No "Company Created" event is published: an import brings existing owners over,
  *   and a notification rule on new companies would e-mail for every row (docs/import.md).
  * - Users are external accounts of the company without a password and without an invitation: an
- *   import sends no e-mail; each user sets a password with "Forgot password" (or is invited later).
+ *   import sends no e-mail. (The product has no "Forgot password" or "resend invitation" yet: until it
+ *   does, such a user signs in only through an external identity provider, which links by e-mail.)
  *   A user listed again is left as is; a user missing from the list is not removed.
  * - Undo deletes the companies and users the batch created and puts back what it changed; it is
  *   refused while a created company has records since (agreements, invoices ...) or a created user

@@ -30,8 +30,8 @@ export async function findAccountsByEmails(db: DbOrTx, emails: readonly string[]
 }
 
 /**
- * External accounts of companies, without a password: each user sets one with "Forgot password"
- * (or an invitation sent later). Sends nothing; the caller tracks what it created.
+ * External accounts of companies, without a password and without an invitation (an import sends
+ * no e-mail; docs/import.md, "companies"). Sends nothing; the caller tracks what it created.
  */
 export async function insertCompanyUsers(db: DbOrTx, users: readonly NewCompanyUser[]): Promise<AccountRow[]> {
   const created: AccountRow[] = [];
