@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { inIdList } from '../../db/id-list';
+import { inIdList, inTextList } from '../../db/id-list';
 import { propertyNameSql } from '../properties/index';
 import { insuranceTypeNameSql } from '../settings/index';
 import { companyDirectory } from '../companies/index';
@@ -28,8 +28,8 @@ export async function findInsuranceTargets(db: DbOrTx, agreementNums: readonly s
   const nums = [...new Set(agreementNums.map((n) => n.toLowerCase()))];
   if (nums.length === 0 && companyIds.length === 0) return [];
   const where = or(
-    ...(nums.length ? [inArray(sql`lower(${agreements.agreementNum})`, nums)] : []),
-    ...(companyIds.length ? [inArray(agreements.companyId, [...new Set(companyIds)])] : []),
+    ...(nums.length ? [inTextList(sql`lower(${agreements.agreementNum})`, nums)] : []),
+    ...(companyIds.length ? [inIdList(agreements.companyId, companyIds)] : []),
   );
   const query = db
     .select({
@@ -56,8 +56,8 @@ export async function findInsurancesByExternalIds(db: DbOrTx, externalIds: reado
   if (externalIds.length === 0) return new Map();
   const keys = [...new Set(externalIds)];
   const ids = keys.filter((k) => UUID.test(k));
-  const byId = ids.length ? [and(isNull(insurances.externalId), inArray(insurances.id, ids))] : [];
-  const query = db.select().from(insurances).where(or(inArray(insurances.externalId, keys), ...byId));
+  const byId = ids.length ? [and(isNull(insurances.externalId), inIdList(insurances.id, ids))] : [];
+  const query = db.select().from(insurances).where(or(inTextList(insurances.externalId, keys), ...byId));
   const rows = lock ? await query.for('update') : await query;
   return new Map(rows.map((row) => [row.externalId ?? row.id, row]));
 }

@@ -1,6 +1,6 @@
-import { asc, inArray, isNull, or, sql, and } from 'drizzle-orm';
+import { and, asc, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { inIdList } from '../../db/id-list';
+import { inIdList, inTextList } from '../../db/id-list';
 import { companies, type CompanyRow, type NewCompany } from './companies.table';
 
 /**
@@ -27,8 +27,8 @@ export async function findCompaniesByImportKeys(db: DbOrTx, keys: readonly strin
   const unique = [...new Set(keys)];
   const ids = unique.filter((k) => UUID.test(k));
   const where = ids.length
-    ? or(inArray(companies.externalId, unique), and(isNull(companies.externalId), inArray(companies.id, ids)))
-    : inArray(companies.externalId, unique);
+    ? or(inTextList(companies.externalId, unique), and(isNull(companies.externalId), inIdList(companies.id, ids)))
+    : inTextList(companies.externalId, unique);
   const query = db.select().from(companies).where(where);
   const rows = lock ? await query.for('update') : await query;
   return new Map(rows.map((row) => [row.externalId ?? row.id, row]));
@@ -83,7 +83,7 @@ export async function findCompaniesByReference(db: DbOrTx, references: readonly 
   const rows = await db
     .select({ id: companies.id, name: companies.name, externalId: companies.externalId })
     .from(companies)
-    .where(or(inArray(companies.externalId, refs), inArray(sql`lower(${companies.name})`, lowered), ...(ids.length ? [inArray(companies.id, ids)] : [])));
+    .where(or(inTextList(companies.externalId, refs), inTextList(sql`lower(${companies.name})`, lowered), ...(ids.length ? [inIdList(companies.id, ids)] : [])));
   const found = new Map<string, Array<{ id: string; name: string }>>();
   for (const ref of refs) {
     const byKey = rows.filter((r) => r.externalId === ref || (!r.externalId && r.id === ref.toLowerCase()));
