@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { calendarDate } from '@apron/core';
 import type { DbOrTx, Tx } from '../../db/client';
-import { recordAudits, type AuditActor } from '../../platform/audit/audit';
+import { recordAuditsInBulk, type AuditActor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { CommitContext, ImportContext, StagedRow, TrackedRecord } from '../../platform/imports/kind';
 import { currentAirportValueSql } from '../../platform/tenancy/index';
-import { importBatches, importRecords, importRows, type ImportBatchRow } from './imports.table';
+import { importBatches, importRows, type ImportBatchRow } from './imports.table';
 import { importKind } from './kinds';
 import { HEADER_ROW } from './stage';
 
@@ -104,11 +104,13 @@ async function trackRecords(tx: Tx, batch: ImportBatchRow, records: readonly Tra
   if (records.length === 0) return;
   for (let at = 0; at < records.length; at += COMMIT_CHUNK) {
     const slice = records.slice(at, at + COMMIT_CHUNK);
-    await tx
-      .insert(importRecords)
-      .values(slice.map((record) => ({ batchId: batch.id, entity: record.entity, entityId: record.id, action: record.action, before: record.before ?? null })))
-      .onConflictDoNothing();
-    await recordAudits(
+    const kept = slice.map((record) => ({ entity: record.entity, entity_id: record.id, action: record.action, before: record.before ?? null }));
+    await tx.execute(sql`
+      insert into import_records (batch_id, entity, entity_id, action, before)
+      select ${batch.id}::uuid, r.entity, r.entity_id, r.action, r.before
+      from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as r(entity text, entity_id text, action text, before jsonb)
+      on conflict do nothing`);
+    await recordAuditsInBulk(
       tx,
       importActor(batch),
       slice.map((record) => ({

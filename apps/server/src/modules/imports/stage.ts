@@ -110,7 +110,7 @@ export async function stageFile(tx: Tx, input: StageInput, context: Omit<ImportC
 
   const rowKeyColumns = kind.rowKey ?? ['externalId'];
   const firstLineOfKey = new Map<string, number>();
-  let chunk: Array<typeof importRows.$inferInsert> = [];
+  let chunk: StagedInsert[] = [];
   let rowCount = 0;
   for await (const fileRow of rows) {
     const { value, issues, values } = parseRow(kind, reader, fileRow);
@@ -124,14 +124,14 @@ export async function stageFile(tx: Tx, input: StageInput, context: Omit<ImportC
         issues.push({ column: rowKeyColumns[rowKeyColumns.length - 1]!, message: `Duplicate ${what}: already on row ${earlier}` });
       } else firstLineOfKey.set(rowKey, fileRow.line);
     }
-    chunk.push({ batchId, row: fileRow.line, rowKey, externalId, value: issues.length === 0 ? value : null, issues: issues.length > 0 ? issues : null });
+    chunk.push({ row: fileRow.line, row_key: rowKey, external_id: externalId, value: issues.length === 0 ? value : null, issues: issues.length > 0 ? issues : null });
     rowCount += 1;
     if (chunk.length >= STAGE_CHUNK) {
-      await tx.insert(importRows).values(chunk);
+      await insertStaged(tx, batchId, chunk);
       chunk = [];
     }
   }
-  if (chunk.length > 0) await tx.insert(importRows).values(chunk);
+  if (chunk.length > 0) await insertStaged(tx, batchId, chunk);
 
   if (missing.length === 0) await runChecks(tx, kind, batchId, { ...context, batchId });
   const [counts] = await tx
@@ -140,6 +140,22 @@ export async function stageFile(tx: Tx, input: StageInput, context: Omit<ImportC
     .where(eq(importRows.batchId, batchId));
   await tx.update(importBatches).set({ rowCount, errorCount: counts?.errors ?? 0 }).where(eq(importBatches.id, batchId));
   return batchId;
+}
+
+interface StagedInsert {
+  row: number;
+  row_key: string;
+  external_id: string;
+  value: unknown;
+  issues: RowIssue[] | null;
+}
+
+/** A chunk of staged rows in one statement with one parameter (building thousands of parameters costs more than the insert). */
+async function insertStaged(tx: Tx, batchId: string, chunk: readonly StagedInsert[]): Promise<void> {
+  await tx.execute(sql`
+    insert into import_rows (batch_id, "row", row_key, external_id, value, issues)
+    select ${batchId}::uuid, r."row", r.row_key, r.external_id, r.value, r.issues
+    from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r("row" int, row_key text, external_id text, value jsonb, issues jsonb)`);
 }
 
 /** The valid staged rows of a batch, in file order (read back: the file is no longer held). */

@@ -5,6 +5,7 @@ import {
   zRequiredText, type ImportIssue,
 } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
 import { properties, propertyAreas, propertyAttributes, propertyAttributeValues, propertyTypeAttributes, propertyTypes } from './properties.table';
 
@@ -118,8 +119,11 @@ type ExistingProperty = Omit<PropertyValues, 'lat' | 'lon'> & { id: string; exte
 
 async function findByExternalIds(tx: DbOrTx, externalIds: string[]): Promise<Map<string, ExistingProperty>> {
   if (externalIds.length === 0) return new Map();
-  const rows = await tx.select().from(properties).where(inArray(properties.externalId, externalIds));
-  const values = rows.length === 0 ? [] : await tx.select().from(propertyAttributeValues).where(inArray(propertyAttributeValues.propertyId, rows.map((r) => r.id)));
+  const rows = await tx.select().from(properties).where(sql`${properties.externalId} in (select jsonb_array_elements_text(${JSON.stringify(externalIds)}::jsonb))`);
+  const values = rows.length === 0 ? [] : await tx
+    .select()
+    .from(propertyAttributeValues)
+    .where(sql`${propertyAttributeValues.propertyId} in (select (jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb))::uuid)`);
   const attributesOf = new Map<string, Record<string, string>>();
   for (const v of values) attributesOf.set(v.propertyId, { ...(attributesOf.get(v.propertyId) ?? {}), [v.attributeId]: v.value });
   return new Map(rows.map((r) => [r.externalId!, {
@@ -155,13 +159,25 @@ async function updateProperties(tx: Tx, rows: ExistingProperty[]): Promise<void>
 }
 
 async function writeAttributeValues(tx: Tx, rows: ReadonlyArray<{ id: string; attributes: Record<string, string> }>): Promise<void> {
-  const values = rows.flatMap((row) => Object.entries(row.attributes).map(([attributeId, value]) => ({ propertyId: row.id, attributeId, value })));
-  for (let at = 0; at < values.length; at += 5000) {
-    await tx
-      .insert(propertyAttributeValues)
-      .values(values.slice(at, at + 5000))
-      .onConflictDoUpdate({ target: [propertyAttributeValues.propertyId, propertyAttributeValues.attributeId], set: { value: sql`excluded.value` } });
-  }
+  const values = rows.flatMap((row) => Object.entries(row.attributes).map(([attributeId, value]) => ({ property_id: row.id, attribute_id: attributeId, value })));
+  if (values.length === 0) return;
+  await tx.execute(sql`
+    insert into property_attribute_values (property_id, attribute_id, value)
+    select v.property_id, v.attribute_id, v.value from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(property_id uuid, attribute_id uuid, value text)
+    on conflict (property_id, attribute_id) do update set value = excluded.value`);
+}
+
+/** New properties in one statement with one parameter; answers their ids by external id. */
+async function insertProperties(tx: Tx, rows: ReadonlyArray<Omit<ExistingProperty, 'id'>>): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const records = rows.map((p) => ({ ...updateRecord({ ...p, id: '' }), id: undefined, external_id: p.externalId }));
+  const inserted = await tx.execute(sql`
+    insert into properties (external_id, name, description, area_id, property_type_id, address, rent_cents, available_date, visible_to_external, lat, lon, status)
+    select u.external_id, u.name, u.description, u.area_id, u.property_type_id, u.address, u.rent_cents, u.available_date, u.visible_to_external, u.lat, u.lon, u.status
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as u(external_id text, name text, description text, area_id uuid,
+      property_type_id uuid, address text, rent_cents int, available_date date, visible_to_external boolean, lat float8, lon float8, status text)
+    returning id, external_id`);
+  return new Map(rowsOf<{ id: string; external_id: string }>(inserted).map((row) => [row.external_id, row.id]));
 }
 
 function snapshot(p: ExistingProperty): Record<string, unknown> {
@@ -183,11 +199,7 @@ async function commitProperties(tx: Tx, rows: readonly StagedRow<TPropertyImport
     if (!found) creates.push(next);
     else if (!isUnchanged(found, { ...next, id: found.id })) updates.push({ before: found, after: { ...next, id: found.id } });
   }
-  const created = creates.length === 0 ? [] : await tx
-    .insert(properties)
-    .values(creates.map(({ attributes: _a, ...columns }) => columns))
-    .returning({ id: properties.id, externalId: properties.externalId });
-  const idOf = new Map(created.map((row) => [row.externalId!, row.id]));
+  const idOf = await insertProperties(tx, creates);
   const createdRows = creates.map((row) => ({ ...row, id: idOf.get(row.externalId)! }));
   await updateProperties(tx, updates.map((u) => u.after));
   await writeAttributeValues(tx, [...createdRows, ...updates.map((u) => u.after)]);

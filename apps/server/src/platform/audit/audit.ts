@@ -79,6 +79,20 @@ export async function recordAudits(tx: DbOrTx, actor: AuditActor, entries: reado
   if (rows.length > 0) await tx.insert(auditLog).values(rows);
 }
 
+/**
+ * `recordAudits` for thousands of entries (an import's chunk): the same rows, sent as one jsonb
+ * parameter instead of ten parameters per row, whose building costs more than the insert.
+ */
+export async function recordAuditsInBulk(tx: DbOrTx, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  const rows = entries.map((entry) => auditRow(actor, entry)).filter((row) => row !== null);
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into audit_log (actor_id, actor_email, action, entity, entity_id, changes, reason, request_id)
+    select r."actorId", r."actorEmail", r.action, r.entity, r."entityId", r.changes, r.reason, r."requestId"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r("actorId" uuid, "actorEmail" text, action text, entity text, "entityId" text, changes jsonb, reason text, "requestId" text)`);
+}
+
 /** A timestamp column as the audit log's JSON writes dates (`Date.toISOString()`, UTC, milliseconds). */
 export function isoTimestampSql(column: SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
