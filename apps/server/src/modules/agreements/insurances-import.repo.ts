@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inIdList, inTextList } from '../../db/id-list';
+import { rowsOf } from '../../db/rows';
 import { propertyNameSql } from '../properties/index';
 import { insuranceTypeNameSql } from '../settings/index';
 import { companyDirectory } from '../companies/index';
@@ -64,9 +65,20 @@ export async function findInsurancesByExternalIds(db: DbOrTx, externalIds: reado
 
 export type InsuranceImportValues = Pick<InsuranceRow, 'agreementPropertyId' | 'insuranceTypeId' | 'maxCoverageCents' | 'startDate' | 'endDate' | 'isApproved'>;
 
+/** Inserts a chunk's new insurances with ONE jsonb parameter (as the engine writes its chunks). */
 export async function insertImportedInsurances(tx: Tx, rows: ReadonlyArray<InsuranceImportValues & { externalId: string }>): Promise<InsuranceRow[]> {
   if (rows.length === 0) return [];
-  return tx.insert(insurances).values([...rows]).returning();
+  const data = rows.map((r) => ({
+    link_id: r.agreementPropertyId, type_id: r.insuranceTypeId, cents: r.maxCoverageCents, start_date: r.startDate, end_date: r.endDate,
+    approved: r.isApproved, external_id: r.externalId,
+  }));
+  const inserted = await tx.execute(sql`
+    insert into ${insurances} (agreement_property_id, insurance_type_id, max_coverage_cents, start_date, end_date, is_approved, external_id)
+    select x.link_id, x.type_id, x.cents, x.start_date, x.end_date, x.approved, x.external_id
+    from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
+      link_id uuid, type_id uuid, cents bigint, start_date date, end_date date, approved boolean, external_id text)
+    returning id`);
+  return tx.select().from(insurances).where(inIdList(insurances.id, rowsOf<{ id: string }>(inserted).map((r) => r.id)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inIdList, inTextList } from '../../db/id-list';
+import { rowsOf } from '../../db/rows';
 import { companies, type CompanyRow, type NewCompany } from './companies.table';
 
 /**
@@ -34,9 +35,22 @@ export async function findCompaniesByImportKeys(db: DbOrTx, keys: readonly strin
   return new Map(rows.map((row) => [row.externalId ?? row.id, row]));
 }
 
+/** Inserts a chunk's new companies with ONE jsonb parameter (2,000 rows as bind parameters cost more to build than to run). */
 export async function insertImportedCompanies(tx: Tx, rows: ReadonlyArray<CompanyImportValues & { externalId: string }>): Promise<CompanyRow[]> {
   if (rows.length === 0) return [];
-  return tx.insert(companies).values([...rows]).returning();
+  const data = rows.map((r) => ({
+    name: r.name, description: r.description, address1: r.address1 ?? '', address2: r.address2 ?? '', city: r.city ?? '', state: r.state ?? '', zip: r.zip ?? null,
+    email: r.email, phone: r.phone ?? '', contact_name: r.contactName ?? '', contact_phone: r.contactPhone ?? '', is_paperless: r.isPaperless ?? false,
+    status: r.status ?? 'Active', external_id: r.externalId,
+  }));
+  const inserted = await tx.execute(sql`
+    insert into ${companies} (name, description, address1, address2, city, state, zip, email, phone, contact_name, contact_phone, is_paperless, status, external_id)
+    select x.name, x.description, x.address1, x.address2, x.city, x.state, x.zip, x.email, x.phone, x.contact_name, x.contact_phone, x.is_paperless, x.status, x.external_id
+    from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
+      name text, description text, address1 text, address2 text, city text, state text, zip text, email text, phone text,
+      contact_name text, contact_phone text, is_paperless boolean, status text, external_id text)
+    returning id`);
+  return tx.select().from(companies).where(inIdList(companies.id, rowsOf<{ id: string }>(inserted).map((r) => r.id)));
 }
 
 /** Sets each company's import columns to the given values, in one statement. */
