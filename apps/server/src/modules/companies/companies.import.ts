@@ -150,7 +150,11 @@ async function* exportRows(db: Db): AsyncIterable<Record<string, string>> {
     const page = await listCompaniesPage(db, after, EXPORT_PAGE);
     if (page.length === 0) return;
     const usersOf = new Map<string | null, Array<{ email: string; givenName: string; familyName: string }>>();
-    for (const user of await listUsersOfCompanies(db, page.map((c) => c.id))) usersOf.set(user.companyId, [...(usersOf.get(user.companyId) ?? []), user]);
+    for (const user of await listUsersOfCompanies(db, page.map((c) => c.id))) {
+      const list = usersOf.get(user.companyId) ?? [];
+      list.push(user);
+      usersOf.set(user.companyId, list);
+    }
     for (const company of page) {
       const own = usersOf.get(company.id) ?? [];
       yield {
