@@ -14,3 +14,8 @@ export function inIdList(column: AnyColumn, ids: readonly string[] | Placeholder
   const json = Array.isArray(ids) ? JSON.stringify([...new Set(ids)]) : ids;
   return sql`${column} = any(array(select jsonb_array_elements_text(${json}::jsonb)::uuid))`;
 }
+
+/** `expression = any(<values>)` for text (external ids, lower-cased names), as ONE jsonb parameter like `inIdList`. */
+export function inTextList(expression: AnyColumn | SQL, values: readonly string[]): SQL {
+  return sql`${expression} = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(values)])}::jsonb)))`;
+}

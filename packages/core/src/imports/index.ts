@@ -10,3 +10,5 @@ export * from './assets';
 export * from './balances';
 export * from './invoices';
 export * from './columns-by-kind';
+export * from './companies';
+export * from './insurances';

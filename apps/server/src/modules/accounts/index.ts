@@ -12,3 +12,7 @@ export type { AccountRow } from '../../platform/auth/accounts.table';
 export { ensureFirstAdmin } from './bootstrap-admin';
 export { findAccountByEmail, insertAccount } from '../../platform/auth/accounts.repo';
 export { createCompanyUser, removeCompanyUser, sendInvitation, type CompanyUserAdded } from './accounts.service';
+/** Company users by the set, without invitations: the import of companies with their users (issue 23). */
+export {
+  deleteCompanyUsers, findAccountsByEmails, findUsedCompanyUsers, insertCompanyUsers, listUsersOfCompanies, type NewCompanyUser,
+} from '../../platform/auth/company-accounts-bulk.repo';

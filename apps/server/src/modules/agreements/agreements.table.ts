@@ -100,6 +100,8 @@ export const insurances = pgTable(
     isApproved: boolean().notNull().default(false),
     /** When Lease admins were alerted that it ends soon (once; cleared when the end date moves). */
     expiryAlertedAt: timestamp({ withTimezone: true }),
+    /** The certificate's id in the airport's old system (issue 23 import): re-importing it updates this row. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,6 +110,7 @@ export const insurances = pgTable(
     check('insurances_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     index('insurances_link_idx').on(t.agreementPropertyId, t.startDate),
     index('insurances_end_idx').on(t.endDate),
+    uniqueIndex('insurances_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
   ],
 );
 

@@ -63,3 +63,5 @@ export {
 export { currentAgreementOptionsSql, listCurrentAgreementOptions } from './agreement-options';
 export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';
 export { agreementNumbersByIds, findAgreementsByKeys } from './agreement-refs';
+/** Import and export of insurances (issue 23): an insurance belongs to a property of an agreement. */
+export { insurancesImportKind } from './insurances.import';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { airportColumn } from '../../platform/tenancy/airport-column';
 
 /**
@@ -25,6 +25,8 @@ export const companies = pgTable(
     contactPhone: text().notNull().default(''),
     isPaperless: boolean().notNull().default(false),
     status: text().notNull().default('Active'),
+    /** The company's id in the airport's old system (issue 23 import): re-importing it updates this row. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +37,7 @@ export const companies = pgTable(
     index('companies_name_idx').on(t.airportId, sql`lower(${t.name})`, t.id),
     index('companies_status_name_idx').on(t.airportId, t.status, sql`lower(${t.name})`),
     index('companies_created_idx').on(t.airportId, t.createdAt),
+    uniqueIndex('companies_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
   ],
 );
 

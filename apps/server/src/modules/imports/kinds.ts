@@ -2,6 +2,8 @@ import type { ImportKindName } from '@apron/core';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind } from '../../platform/imports/kind';
 import { assetsImportKind } from '../assets/index';
+import { insurancesImportKind } from '../agreements/index';
+import { companiesImportKind } from '../companies/index';
 import { propertiesImport } from '../properties/index';
 import { balancesImport, invoicesImport } from '../balances/index';
 
@@ -15,6 +17,8 @@ const KINDS: Partial<Record<ImportKindName, ImportKind<any>>> = {
   assets: assetsImportKind,
   balances: balancesImport,
   invoices: invoicesImport,
+  companies: companiesImportKind,
+  insurances: insurancesImportKind,
 };
 
 export function isImportKind(name: string): name is ImportKindName {

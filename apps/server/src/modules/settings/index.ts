@@ -22,6 +22,7 @@ export {
   cpiValues, documentTypeNameSql, findPaymentTypeRule, insuranceTypeExists, insuranceTypeNameSql, invoiceCycleDueDaysSql, invoiceCycleExists, invoiceCycleNameSql,
   listInvoiceCycles, paymentTypeExists, paymentTypeLateFeeSql, paymentTypeNameSql, paymentTypeSkuTypeSql,
 } from './master-names';
+export { findInsuranceTypeIdsByName } from './master-names';
 /** For notification rules and notices (modules/notifications). */
 export { findNotificationRules, findNoticeByKey, findNoticesOfModule } from './notification-rules';
 export type { NotificationRow } from './settings.table';

@@ -86,3 +86,11 @@ export function invoiceCycleDueDaysSql(cycleId: AnyPgColumn | SQL): SQL<number> 
 export function paymentTypeLateFeeSql(typeId: AnyPgColumn | SQL): SQL<string | number | null> {
   return sql<string | number | null>`(select ${paymentTypes.lateFee} from ${paymentTypes} where ${paymentTypes.id} = ${typeId})`;
 }
+
+/** Insurance types by name, case-blind (an import names them): lower-cased name -> id. */
+export async function findInsuranceTypeIdsByName(db: DbOrTx, names: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: insuranceTypes.id, name: insuranceTypes.name }).from(insuranceTypes).where(inArray(sql`lower(${insuranceTypes.name})`, wanted));
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}

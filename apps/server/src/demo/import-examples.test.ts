@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, createTestApp, type Caller, type TestApp } from '../../test/helpers';
+import { importFile, type ImportPreviewBody } from '../../test/imports';
+import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
+import { seedDemoProperties } from '../modules/properties/properties.seed-support';
+import { seedDemo } from './seed';
+
+// Issue 23: a template's example row is valid against the demo's master data and records.
+let t: TestApp;
+let admin: Caller;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-import-examples-'));
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
+  await seedDemo(t.db, t.config, { info: () => {} });
+  await seedDemoProperties(t.db, t.config);
+  await seedDemoCompaniesAndAgreements(t.db, t.config);
+  admin = await asAdmin(t);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.each(['companies', 'insurances'])('the %s template on the demo', (kind) => {
+  it('its example row passes the dry run', async () => {
+    const template = await admin.request({ method: 'GET', url: `/api/Imports/Templates/${kind}` });
+    const preview = (await importFile(t, admin, kind, template.body)).json() as ImportPreviewBody;
+    expect(preview.errors).toEqual([]);
+    expect(preview.rows).toHaveLength(1);
+  });
+});
