@@ -86,3 +86,15 @@ export function invoiceCycleDueDaysSql(cycleId: AnyPgColumn | SQL): SQL<number> 
 export function paymentTypeLateFeeSql(typeId: AnyPgColumn | SQL): SQL<string | number | null> {
   return sql<string | number | null>`(select ${paymentTypes.lateFee} from ${paymentTypes} where ${paymentTypes.id} = ${typeId})`;
 }
+
+/**
+ * Invoice cycles and payment types by name (case-blind), for an import that names them: lower-cased
+ * name -> id. Names are unique per airport (the master data's unique index).
+ */
+export async function masterIdsByName(db: DbOrTx, master: 'invoiceCycles' | 'paymentTypes', names: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(names.map((n) => n.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const table = master === 'invoiceCycles' ? invoiceCycles : paymentTypes;
+  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(sql`lower(${table.name}) in (select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`);
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
