@@ -54,7 +54,7 @@ export const ZApplicantImportRow = z.object({
   organization: zOptionalText(200),
   aircraftType: zOptionalText(100),
   joinedAt: z.string({ error: 'Date Joined is required' }).refine(isCalendarDate, 'Date Joined must be a valid date'),
-  place: z.number({ error: 'Place must be a whole number' }).int('Place must be a whole number').min(1, 'Place must be at least 1').optional(),
+  place: z.number({ error: 'Place must be a whole number' }).int('Place must be a whole number').min(1, 'Place must be at least 1').max(999_999, 'Place must be at most 999999').optional(),
   status: z.enum(WAITLIST_STATUSES, { error: 'Status must be Unpaid, Paid or InProgress' }).optional().default('Unpaid'),
 });
 export type TApplicantImportRow = z.output<typeof ZApplicantImportRow>;

@@ -75,8 +75,8 @@ describe('agreements import: dry run', () => {
     // Rows 6 and 7 lease one hangar over overlapping periods: the later one is named, by the row it clashes with.
     const dry7 = staged([lease('DRY-5', { properties: [hangars[1]!.name] }), lease('DRY-6', { properties: [hangars[1]!.name], startDate: '2027-06-01', endDate: '2028-12-31' })]);
     expect(await kind.check(t.db, dry7, ctx)).toEqual([{ row: 3, column: 'properties', message: `${hangars[1]!.name}: Property already leased for the period. (row 2)` }]);
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(agreements).where(sql`${agreements.externalId} like 'DRY-%' and ${agreements.externalId} <> 'DRY-0'`));
-    expect(n).toBe(0);
+    const [counted] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(agreements).where(sql`${agreements.externalId} like 'DRY-%' and ${agreements.externalId} <> 'DRY-0'`));
+    expect(counted!.n).toBe(0);
   });
 });
 
