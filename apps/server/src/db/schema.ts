@@ -35,3 +35,4 @@ export * from '../modules/assets/assets.table';
 export * from '../modules/inspections/inspections.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/invoices/period-close.table';
+export * from '../modules/imports/imports.table';

@@ -24,6 +24,7 @@ import { registerChat } from './chat/index';
 import { registerWaitlist } from './waitlist/index';
 import { registerNotifications } from './notifications/index';
 import { registerAirports } from './airports/index';
+import { registerImports } from './imports/index';
 
 /**
  * Every module's routes, registered in this order. A module's index.ts (its door) exports its
@@ -31,4 +32,4 @@ import { registerAirports } from './airports/index';
  * call (lint: apron-doors/door-exports); tests, the demo and the bench take the rest from its
  * `*.test-support.ts`, `*.seed-support.ts` and `*.bench-support.ts` (docs/adr/0004, "Doors").
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications, registerAirports];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications, registerAirports, registerImports];

@@ -30,3 +30,4 @@ export { activePropertyOptionsSql, listActivePropertyOptions } from './property-
 export { occupancyByPropertyType } from './report-facts';
 // The asset map's address search uses the same proxy (its own route, for internal users).
 export { searchPlaces, GEOCODE_RATE_LIMIT } from './geocode.routes';
+export { propertiesImport } from './properties.import';

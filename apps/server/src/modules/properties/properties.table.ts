@@ -85,6 +85,8 @@ export const properties = pgTable(
     status: text().notNull().default('Active'),
     headerImageKey: text(),
     headerThumbKey: text(),
+    /** The property's id in the airport's old system (imports, issue 23): re-imports update by it. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,6 +100,7 @@ export const properties = pgTable(
     index('properties_created_idx').on(t.airportId, t.createdAt),
     uniqueIndex('properties_header_image_idx').on(t.headerImageKey),
     uniqueIndex('properties_header_thumb_idx').on(t.headerThumbKey),
+    uniqueIndex('properties_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
   ],
 );
 

@@ -1,0 +1,27 @@
+import type { ImportKindName } from '@apron/core';
+import { AppError } from '../../platform/errors/app-error';
+import type { ImportKind } from '../../platform/imports/kind';
+import { propertiesImport } from '../properties/index';
+
+/**
+ * The kinds the engine imports: kind name -> the owning module's `ImportKind` (each exported by
+ * its module's door). A kind's engineer adds one line here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own row type
+const KINDS: Partial<Record<ImportKindName, ImportKind<any>>> = {
+  properties: propertiesImport,
+};
+
+export function isImportKind(name: string): name is ImportKindName {
+  return Object.hasOwn(KINDS, name);
+}
+
+export function importKind(name: string): ImportKind {
+  const kind = isImportKind(name) ? KINDS[name] : undefined;
+  if (!kind) throw new AppError('VALIDATION', `Unknown import kind "${name}"`, { kind: `Unknown import kind "${name}"` });
+  return kind as ImportKind;
+}
+
+export function importKindNames(): ImportKindName[] {
+  return Object.keys(KINDS) as ImportKindName[];
+}
