@@ -29,7 +29,4 @@ export * from './appointments/index';
 export * from './waitlist/index';
 export * from './reports/index';
 export * from './imports/index';
-// Kinds' columns after the contract they build on (imports/index.ts would be an import cycle).
-export * from './imports/agreements';
-export * from './imports/applicants';
 export * from './common/spreadsheet-cell';

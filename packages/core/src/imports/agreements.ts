@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGREEMENT_MESSAGES, ZAgreementFields } from '../agreements/agreement';
 import { zDollars } from '../money';
-import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
+import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
 /**
  * The `agreements` import (issue 23): one row per lease agreement. References are by natural key:

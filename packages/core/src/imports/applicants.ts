@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../properties/master-data';
 import { WAITLIST_STATUSES } from '../waitlist/index';
 import { ZPhoneOptional, zOptionalText, zRequiredText } from '../common/text';
-import { EXTERNAL_ID_COLUMN, type ImportColumn } from './index';
+import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
 /**
  * The `applicants` import (issue 23): wait-list applicants with the date they joined and their

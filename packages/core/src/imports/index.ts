@@ -6,3 +6,5 @@
 export * from './contract';
 export * from './cells';
 export * from './properties';
+export * from './agreements';
+export * from './applicants';

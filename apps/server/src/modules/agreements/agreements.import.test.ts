@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ZAgreementImportRow, type TAgreementImportRow } from '@apron/core';
 import { createTestApp, type Caller, type TestApp } from '../../../test/helpers';
 import type { CommitContext, ImportContext, StagedRow, TrackedRecord } from '../../platform/imports/kind';
-import { findInvoicedAgreementIds } from '../invoices/invoiced-agreements';
+import { findInvoicedAgreementIds } from '../invoices/index';
 import { buildCompany, buildProperty, superAdmin } from './agreements.test-support';
 import { agreementProperties, agreements } from './agreements.table';
 import { createAgreementsImport } from './agreements.import';

@@ -62,3 +62,4 @@ export {
 } from './invoicing';
 export { currentAgreementOptionsSql, listCurrentAgreementOptions } from './agreement-options';
 export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';
+export { createAgreementsImport } from './agreements.import';

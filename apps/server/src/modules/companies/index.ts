@@ -21,4 +21,4 @@ export { findCompany, findCompaniesByIds, insertCompany, listFirstCompanyIds } f
 export { isCompanyUser } from './companies.policy';
 export { lockCompany, lockCompanyCte } from './company-lock';
 export { companyDirectory } from './company-directory';
-export { findCompaniesByKeys, type CompanyByKey } from './company-keys';
+export { findCompaniesByKeys } from './company-keys';

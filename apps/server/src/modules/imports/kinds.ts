@@ -1,7 +1,10 @@
 import type { ImportKindName } from '@apron/core';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind } from '../../platform/imports/kind';
+import { createAgreementsImport } from '../agreements/index';
+import { findInvoicedAgreementIds } from '../invoices/index';
 import { propertiesImport } from '../properties/index';
+import { applicantsImport } from '../waitlist/index';
 
 /**
  * The kinds the engine imports: kind name -> the owning module's `ImportKind` (each exported by
@@ -10,6 +13,9 @@ import { propertiesImport } from '../properties/index';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own row type
 const KINDS: Partial<Record<ImportKindName, ImportKind<any>>> = {
   properties: propertiesImport,
+  // Undo is refused once invoices name an imported agreement: the invoices module knows (agreements cannot import it: a cycle).
+  agreements: createAgreementsImport({ invoicedAgreementIds: findInvoicedAgreementIds }),
+  applicants: applicantsImport,
 };
 
 export function isImportKind(name: string): name is ImportKindName {

@@ -49,3 +49,4 @@ export { firstInvoiceYear, invoiceAgingByCompany, invoiceTotalsByCompany, invoic
 export { listInvoices } from './invoices.repo';
 export { presentInvoiceGridRow } from './invoices.presenter';
 export { closeInvoicePeriod, invoiceJournal, invoicesClosedThrough } from './period-close';
+export { findInvoicedAgreementIds } from './invoiced-agreements';
