@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZApplicantImportRow, type TApplicantImportRow, type TWaitlistGridRow } from '@apron/core';
+import { APPLICANT_IMPORT_COLUMNS } from '@apron/core';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
+import { importAndCommit, importFile, undoImport, type ImportPreviewBody } from '../../../test/imports';
 import type { CommitContext, ImportContext, StagedRow, TrackedRecord } from '../../platform/imports/kind';
 import { setSystemSetting } from '../settings/settings.test-support';
 import { applicantsImport as kind } from './applicants.import';
 
 /**
- * The applicants kind against a real database, called as the engine calls it; what it wrote is read
- * back through the wait list's own API (the type grid and its Queue #).
+ * Issue 23: the `applicants` kind through HTTP (template, dry run, commit, re-import, undo), and
+ * called directly with a batch cut into chunks as the engine cuts it; what it wrote is read back
+ * through the wait list's own API (the type grid and its Queue #). Runs on PostgreSQL too.
  */
 let t: TestApp;
 let admin: Caller;
@@ -97,5 +100,35 @@ describe('applicants import', () => {
     for await (const row of kind.exportRows(t.db)) rows.push(row);
     expect(rows.find((r) => r.externalId === 'WL-X')).toMatchObject({ propertyType: 'Import T-Hangar', firstName: 'Exported', joinedAt: '2019-03-14', place: '3', phone: '7755550100' });
     expect(Object.keys(rows[0]!)).toEqual(kind.columns.map((c) => c.key));
+  });
+});
+
+describe('applicants import through HTTP', () => {
+  const header = APPLICANT_IMPORT_COLUMNS.map((c) => c.key).join(',');
+  const line = (values: Record<string, string>) => APPLICANT_IMPORT_COLUMNS.map((c) => values[c.key] ?? '').join(',');
+
+  it('answers its template, reports bad rows by row and column, commits in place order, re-imports nothing, and undoes', async () => {
+    const template = await admin.request({ method: 'GET', url: '/api/Imports/Templates/applicants' });
+    expect(template.statusCode).toBe(200);
+    expect(template.body.split('\r\n')[0]).toBe(header);
+
+    const bad = [header,
+      line({ externalId: 'H-1', propertyType: 'Import T-Hangar', firstName: 'Ann', lastName: 'Lee', joinedAt: '02/30/2018', place: '1' }),
+      line({ externalId: 'H-2', propertyType: 'Import T-Hangar', firstName: 'Bo', lastName: 'Ng', joinedAt: '2018-03-01', place: '0', email: 'bo@' }),
+    ].join('\n');
+    const preview = (await importFile(t, admin, 'applicants', bad)).json() as ImportPreviewBody;
+    expect(preview.errors.map((e) => `${e.row}:${e.column}`)).toEqual(['2:joinedAt', '3:email', '3:place']);
+
+    const good = [header,
+      line({ externalId: 'H-1', propertyType: 'import t-hangar', firstName: 'Ann', lastName: 'Lee', joinedAt: '02/28/2018', place: '2' }),
+      line({ externalId: 'H-2', propertyType: 'Import T-Hangar', firstName: 'Bo', lastName: 'Ng', joinedAt: '2018-03-01', place: '1', email: 'Bo@Example.com' }),
+    ].join('\n');
+    const batch = await importAndCommit(t, admin, 'applicants', good);
+    expect(batch).toMatchObject({ status: 'committed', createdCount: 2 });
+    const before = await queue();
+    expect(before.slice(-2).map((q) => q.split(':')[1])).toEqual(['Bo', 'Ann']);
+    expect(await importAndCommit(t, admin, 'applicants', good)).toMatchObject({ createdCount: 0, updatedCount: 0 });
+    expect((await undoImport(admin, batch.batchId)).statusCode).toBe(200);
+    expect(await queue()).toEqual(before.slice(0, -2));
   });
 });
