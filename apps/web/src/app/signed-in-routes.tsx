@@ -44,6 +44,12 @@ export const signedInRoutes: RouteObject[] = [
       },
       // The deployment's airports: the page itself admits authority administrators only.
       { path: 'airports', lazy: async () => ({ Component: (await import('../features/airports/airports-page')).AirportsPage }) },
+      {
+        // Bring an airport's data in from spreadsheets (issue 23): Settings admins, like the API.
+        path: 'import',
+        element: <RequireAccess rule="admin:Settings" />,
+        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/imports/imports-page')).ImportsPage }) }],
+      },
       { path: 'tiedownRates', lazy: async () => ({ Component: (await import('../features/tiedowns/tiedown-rates-page')).TiedownRatesPage }) },
       {
         path: 'factsheet',

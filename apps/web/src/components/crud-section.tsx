@@ -50,6 +50,8 @@ export interface TCrudConfirm<R> {
   can?: (row: R) => boolean;
   /** No icon button: a cell asks through `actions.confirm` (e.g. a switch). */
   hideButton?: boolean;
+  /** The row button's icon (default: a bin), e.g. an undo arrow for Undo. */
+  icon?: ReactNode;
 }
 
 export interface TCrudSectionProps<R> {
@@ -152,7 +154,7 @@ export function CrudSection<R>(props: TCrudSectionProps<R>) {
         )}
         {canConfirm && (
           <IconButton size="small" aria-label={`${confirm.label} ${rowLabel(row)}`} onClick={() => setAsking(row)}>
-            <DeleteIcon fontSize="small" />
+            {confirm.icon ?? <DeleteIcon fontSize="small" />}
           </IconButton>
         )}
       </Stack>

@@ -8,3 +8,4 @@ export * from './cells';
 export * from './properties';
 export * from './agreements';
 export * from './applicants';
+export * from './columns-by-kind';

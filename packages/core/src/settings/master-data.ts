@@ -206,8 +206,8 @@ export function isMasterTypeName(value: string): value is TMasterTypeName {
 }
 
 /**
- * The 16 Settings entries in the spec's order (doc 1 §2), then our CPI Index (rent adjustment) and
- * Parking Rates. Some open only for Settings admins (their routes say `admin:Settings`), so the
+ * The 16 Settings entries in the spec's order (doc 1 §2), then our CPI Index (rent adjustment),
+ * Parking Rates and Import. Some open only for Settings admins (their routes say `admin:Settings`), so the
  * Settings page lists them only to those (`settingsEntriesFor`).
  */
 export const SETTINGS_ENTRIES = [
@@ -230,10 +230,12 @@ export const SETTINGS_ENTRIES = [
   { key: 'cpiIndex', label: 'CPI Index', route: 'cpiIndex' },
   // Not a spec entry: the tie-down rate table Settings admins edit (PRODUCT-RULES 9).
   { key: 'tiedownRates', label: 'Parking Rates', route: 'tiedownRates' },
+  // Not a spec entry: bring an airport's data in from spreadsheets (issue 23), Settings admins only.
+  { key: 'import', label: 'Import', route: 'import' },
 ] as const;
 
-/** The Settings entries only Settings admins can open (Accounts, Property FactSheet, Notifications Sent). */
-const ADMIN_ONLY_SETTINGS: ReadonlySet<string> = new Set(['accounts', 'factsheet', 'notificationsSent']);
+/** The Settings entries only Settings admins can open (Accounts, Property FactSheet, Notifications Sent, Import). */
+const ADMIN_ONLY_SETTINGS: ReadonlySet<string> = new Set(['accounts', 'factsheet', 'notificationsSent', 'import']);
 
 /** The entries a Settings user can open: all of them for a Settings admin, the rest without the admin-only ones. */
 export function settingsEntriesFor(isSettingsAdmin: boolean): ReadonlyArray<(typeof SETTINGS_ENTRIES)[number]> {

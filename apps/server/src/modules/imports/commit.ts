@@ -59,7 +59,10 @@ async function nextChunk(tx: Tx, batchId: string, after: { externalId: string; r
 export async function runImportCommit(ctx: AppContext, batchId: string): Promise<void> {
   try {
     await ctx.database.transaction(async (tx) => {
-      const [batch] = await tx.select().from(importBatches).where(eq(importBatches.id, batchId)).for('update');
+      // Not a row lock: the progress writes update the batch row from another connection. Two runs
+      // of the job (a retry while a silent worker still runs) take turns on this lock instead.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`import:${batchId}`}, 0))`);
+      const [batch] = await tx.select().from(importBatches).where(eq(importBatches.id, batchId));
       // Done already (a retried job), or undone: nothing to do.
       if (!batch || batch.status !== 'committing') return;
       const kind = importKind(batch.kind);

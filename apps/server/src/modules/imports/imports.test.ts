@@ -177,5 +177,5 @@ describe('a commit that fails', () => {
     expect((await admin.request({ method: 'GET', url: '/api/Property/Grid' })).json()).toEqual([]);
     // A failed batch is answered as it is; it never runs again.
     expect((await admin.request({ method: 'POST', url: `/api/Imports/${result.batchId}/Commit` })).json().status).toBe('failed');
-  });
+  }, 120_000);
 });

@@ -76,5 +76,5 @@ describe('properties import', () => {
     expect(undone.statusCode).toBe(200);
     expect(undone.json().status).toBe('undone');
     expect((await grid()).map((p) => p.name)).toEqual(['Hangar 1', 'Hangar 2']);
-  });
+  }, 120_000);
 });
