@@ -64,7 +64,9 @@ test.describe('finance work in Settings -> Import', () => {
     });
 
     await page.goto('/settings/import');
-    await page.getByRole('radio', { name: /^Agreements/ }).check();
+    const agreementsKind = page.getByRole('radio', { name: /^Agreements/ });
+    await agreementsKind.click();
+    await expect(agreementsKind).toBeChecked();
     await page.getByLabel('Choose a file').setInputFiles({ name: 'leases.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: withMistakes });
 
     // The dry run names both rows (the file's lines: the header is line 1) and writes nothing.
