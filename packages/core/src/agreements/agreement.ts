@@ -41,31 +41,31 @@ const zUuid = (label: string) => z.string({ error: `${label} is required` }).uui
  * (an open-ended lease). The server derives Active / Expiring Soon / Expired from the dates when
  * it saves; only Archived is kept as chosen (see `deriveAgreementStatus`).
  */
-export const ZAgreementInput = z
-  .object({
-    title: zRequiredText('Agreement Title', 200),
-    agreementNum: zRequiredText('Agreement Number', 60),
-    description: zRequiredText('Description', 4000),
-    status: z.enum(AGREEMENT_STATUSES, { error: 'Status is required' }),
-    startDate: zDateOnly('Start Date'),
-    endDate: ZOptionalDate,
-    renewable: z.boolean({ error: 'Renewable is required' }),
-    leaseTerms: zOptionalText(4000),
-    tenantId: zUuid('Owner'),
-    invoiceCycleId: zUuid('Invoice Cycle'),
-    /** A payment type's id (its skuType is CPI, Flat or Percent). */
-    rentAdjustmentType: zUuid('Rent Adjustment Type'),
-    adjustmentDate: ZOptionalDate,
-    adjustmentFreq: z
-      .union([z.literal(''), z.number({ error: 'Must be a number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1200, 'Must be at most 1200')])
-      .nullish()
-      .transform((v) => (v === '' || v === undefined ? null : v)),
-  })
-  .superRefine((v, ctx) => {
-    if (v.renewable && !v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGREEMENT_MESSAGES.endDateRequired });
-    if (v.renewable && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGREEMENT_MESSAGES.endBeforeStart });
-  })
-  .transform((v) => ({ ...v, endDate: v.renewable ? v.endDate : null }));
+export const ZAgreementFields = z.object({
+  title: zRequiredText('Agreement Title', 200),
+  agreementNum: zRequiredText('Agreement Number', 60),
+  description: zRequiredText('Description', 4000),
+  status: z.enum(AGREEMENT_STATUSES, { error: 'Status is required' }),
+  startDate: zDateOnly('Start Date'),
+  endDate: ZOptionalDate,
+  renewable: z.boolean({ error: 'Renewable is required' }),
+  leaseTerms: zOptionalText(4000),
+  tenantId: zUuid('Owner'),
+  invoiceCycleId: zUuid('Invoice Cycle'),
+  /** A payment type's id (its skuType is CPI, Flat or Percent). */
+  rentAdjustmentType: zUuid('Rent Adjustment Type'),
+  adjustmentDate: ZOptionalDate,
+  adjustmentFreq: z
+    .union([z.literal(''), z.number({ error: 'Must be a number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1200, 'Must be at most 1200')])
+    .nullish()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+});
+
+/** The form's fields (above) with the rules between them; the import's row schema picks from the fields too. */
+export const ZAgreementInput = ZAgreementFields.superRefine((v, ctx) => {
+  if (v.renewable && !v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGREEMENT_MESSAGES.endDateRequired });
+  if (v.renewable && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGREEMENT_MESSAGES.endBeforeStart });
+}).transform((v) => ({ ...v, endDate: v.renewable ? v.endDate : null }));
 export type TAgreementInput = z.input<typeof ZAgreementInput>;
 export type TAgreementValues = z.output<typeof ZAgreementInput>;
 

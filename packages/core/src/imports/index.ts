@@ -9,6 +9,8 @@ export * from './properties';
 export * from './assets';
 export * from './balances';
 export * from './invoices';
+export * from './agreements';
+export * from './applicants';
 export * from './columns-by-kind';
 export * from './companies';
 export * from './insurances';

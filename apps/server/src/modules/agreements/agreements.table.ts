@@ -25,10 +25,13 @@ export const agreements = pgTable(
     rentAdjustmentTypeId: uuid().notNull().references(() => paymentTypes.id, { onDelete: 'restrict' }),
     adjustmentDate: date({ mode: 'string' }),
     adjustmentFreq: integer(),
+    /** The lease's id in the airport's old system (issue 23 import): re-importing it updates this row. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('agreements_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
     check('agreements_status_check', sql`${t.status} in ('Active', 'Archived', 'Expiring Soon', 'Expired')`),
     check('agreements_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     uniqueIndex('agreements_number_unique').on(t.airportId, sql`lower(${t.agreementNum})`),

@@ -65,3 +65,4 @@ export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report
 export { agreementNumbersByIds, findAgreementsByKeys } from './agreement-refs';
 /** Import and export of insurances (issue 23): an insurance belongs to a property of an agreement. */
 export { insurancesImportKind } from './insurances.import';
+export { createAgreementsImport } from './agreements.import';

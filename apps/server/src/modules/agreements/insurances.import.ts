@@ -4,7 +4,7 @@ import { findAccountAtAirport } from '../../platform/auth/accounts.repo';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportContext, ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
 import { findCompaniesByReference } from '../companies/index';
-import { findInsuranceTypeIdsByName } from '../settings/index';
+import { masterIdsByName } from '../settings/index';
 import { auditRow } from './agreements.presenter';
 import type { InsuranceRow } from './agreements.table';
 import {
@@ -70,7 +70,7 @@ async function mayApprove(db: DbOrTx, ctx: ImportContext): Promise<boolean> {
 /** Each row's values, or its issues; `lock` takes the agreements for update (commit). */
 async function resolveRows(db: DbOrTx, rows: readonly StagedRow<TInsuranceImportRow>[], ctx: ImportContext, lock: boolean): Promise<{ resolved: Resolved[]; issues: ImportIssue[]; existing: Map<string, InsuranceRow> }> {
   const companies = await findCompaniesByReference(db, rows.flatMap((r) => (r.value.company ? [r.value.company] : [])));
-  const types = await findInsuranceTypeIdsByName(db, rows.map((r) => r.value.insuranceType));
+  const types = await masterIdsByName(db, 'insuranceTypes', rows.map((r) => r.value.insuranceType));
   const companyIds = [...companies.values()].flatMap((list) => list.map((c) => c.id));
   const targets = await findInsuranceTargets(db, rows.flatMap((r) => (r.value.agreement ? [r.value.agreement] : [])), companyIds, lock);
   const existing = await findInsurancesByExternalIds(db, rows.map((r) => r.externalId), lock);

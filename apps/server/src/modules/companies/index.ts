@@ -25,3 +25,4 @@ export { companyKeyOf, findCompaniesByKeys, lockCompanies } from './company-refs
 /** Import and export of companies with their users (issue 23), and companies by an import's reference. */
 export { companiesImportKind } from './companies.import';
 export { findCompaniesByReference } from './companies-import.repo';
+export { findCompaniesByKeys } from './company-keys';

@@ -53,3 +53,4 @@ export {
   INVOICE_HEADER_KEYS, deleteImportedInvoices, deleteUnpaidLines, findImportedInvoices, insertImportedInvoices, insertImportedLines, invoicesForExport,
   invoicesChangedSince, invoicesWithLines, lockInvoices, restoreImportedInvoice, transactionTime, unpayLines, updateImportedInvoices, type ImportedInvoice, type ImportedInvoiceHeader, type NewImportedLine,
 } from './invoice-import-store';
+export { findInvoicedAgreementIds } from './invoiced-agreements';

@@ -23,7 +23,8 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
 export { propertyLeases, propertyTypeUsages, type LeaseSource } from './lease-source';
 export { findProperty } from './properties.repo';
 export { findPropertySummaries, listPropertySummaries } from './property-summaries';
-export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent } from './property-rents';
+export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent, setPropertyRents } from './property-rents';
+export { findPropertiesByNames, type PropertyByName } from './property-names';
 export { propertyTypeDirectory } from './property-type-directory';
 export { activePropertyOptionsSql, listActivePropertyOptions } from './property-options';
 export { occupancyByPropertyType } from './report-facts';

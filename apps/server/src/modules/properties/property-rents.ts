@@ -40,3 +40,13 @@ export function propertyNameSql(propertyId: AnyPgColumn | SQL): SQL<string> {
 export function propertyRentCentsSql(propertyId: AnyPgColumn | SQL): SQL<number> {
   return sql<number>`(select ${properties.rentCents} from ${properties} where ${properties.id} = ${propertyId})`.mapWith(Number);
 }
+
+/** Many properties' rents in one statement (an import's chunk); `rents` maps property id -> cents. */
+export async function setPropertyRents(db: DbOrTx, rents: ReadonlyMap<string, number>): Promise<void> {
+  if (rents.size === 0) return;
+  const rows = JSON.stringify([...rents].map(([id, rentCents]) => ({ id, rent_cents: rentCents })));
+  await db.execute(sql`
+    update ${properties} set rent_cents = r.rent_cents, updated_at = now()
+    from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, rent_cents integer)
+    where ${properties.id} = r.id`);
+}

@@ -20,9 +20,8 @@ export async function registerSettings(app: FastifyInstance, ctx: AppContext): P
 export { ensureSystemSettings, loadSystemSettings, loadSystemSettingsCached } from './system-settings';
 export {
   cpiValues, documentTypeNameSql, findPaymentTypeRule, insuranceTypeExists, insuranceTypeNameSql, invoiceCycleDueDaysSql, invoiceCycleExists, invoiceCycleNameSql,
-  listInvoiceCycles, paymentTypeExists, paymentTypeLateFeeSql, paymentTypeNameSql, paymentTypeSkuTypeSql,
+  listInvoiceCycles, masterIdsByName, paymentTypeExists, paymentTypeLateFeeSql, paymentTypeNameSql, paymentTypeSkuTypeSql,
 } from './master-names';
-export { findInsuranceTypeIdsByName } from './master-names';
 /** For notification rules and notices (modules/notifications). */
 export { findNotificationRules, findNoticeByKey, findNoticesOfModule } from './notification-rules';
 export type { NotificationRow } from './settings.table';

@@ -87,10 +87,18 @@ export function paymentTypeLateFeeSql(typeId: AnyPgColumn | SQL): SQL<string | n
   return sql<string | number | null>`(select ${paymentTypes.lateFee} from ${paymentTypes} where ${paymentTypes.id} = ${typeId})`;
 }
 
-/** Insurance types by name, case-blind (an import names them): lower-cased name -> id. */
-export async function findInsuranceTypeIdsByName(db: DbOrTx, names: readonly string[]): Promise<Map<string, string>> {
+/**
+ * Invoice cycles, payment types and insurance types by name (case-blind), for an import that names
+ * them: lower-cased name -> id. Names are unique per airport (the master data's unique index).
+ */
+export async function masterIdsByName(
+  db: DbOrTx,
+  master: 'invoiceCycles' | 'paymentTypes' | 'insuranceTypes',
+  names: readonly string[],
+): Promise<Map<string, string>> {
   const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: insuranceTypes.id, name: insuranceTypes.name }).from(insuranceTypes).where(inArray(sql`lower(${insuranceTypes.name})`, wanted));
+  const table = { invoiceCycles, paymentTypes, insuranceTypes }[master];
+  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(sql`lower(${table.name}) in (select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`);
   return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
 }

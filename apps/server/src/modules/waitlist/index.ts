@@ -25,3 +25,4 @@ export async function registerWaitlist(app: FastifyInstance, ctx: AppContext): P
 export { applicantTemplateFields, createChatApplicantLookup, waitlistJoinsByBucket, waitlistLength } from './waitlist.repo';
 export type { ChatApplicantLookup } from './waitlist.repo';
 export { applicantFiles, applicantUnreadCounts } from './applicant-hooks';
+export { applicantsImport } from './applicants.import';

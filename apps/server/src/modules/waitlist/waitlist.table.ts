@@ -30,9 +30,12 @@ export const waitlistApplicants = pgTable(
     privateTokenHash: text().notNull(),
     companyId: uuid().references(() => companies.id, { onDelete: 'set null' }),
     createdBy: uuid(),
+    /** The applicant's id in the airport's old system (issue 23 import): re-importing it updates this row. */
+    externalId: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('waitlist_applicants_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
     check('waitlist_applicants_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'InProgress')`),
     // The type grid's queue order (and its Queue #): an index walk that stops at the page.
     index('waitlist_applicants_queue_idx').on(t.propertyTypeId, t.queuedAt, t.id),
