@@ -1,7 +1,7 @@
 import { AGREEMENT_MESSAGES, toCents, type ImportIssue, type TAgreementImportRow } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { StagedRow } from '../../platform/imports/kind';
-import { findCompaniesByKeys } from '../companies/index';
+import { findCompaniesByReference } from '../companies/index';
 import { findPropertiesByNames, type PropertyByName } from '../properties/index';
 import { masterIdsByName } from '../settings/index';
 import {
@@ -39,7 +39,7 @@ export const agreementNumberOf = (row: StagedRow<TAgreementImportRow>) => row.va
 export async function planAgreements(db: DbOrTx, rows: readonly StagedRow<TAgreementImportRow>[], today: string): Promise<{ plans: AgreementPlan[]; issues: ImportIssue[] }> {
   const values = rows.map((r) => r.value);
   const [companies, properties, cycles, paymentTypes, stored, numbers] = await Promise.all([
-    findCompaniesByKeys(db, values.map((v) => v.company)),
+    findCompaniesByReference(db, values.map((v) => v.company)),
     findPropertiesByNames(db, values.flatMap((v) => v.properties)),
     masterIdsByName(db, 'invoiceCycles', values.map((v) => v.invoiceCycle)),
     masterIdsByName(db, 'paymentTypes', values.map((v) => v.rentAdjustmentType)),

@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { findAccountAtAirport } from '../../platform/auth/accounts.repo';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportContext, ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
-import { findCompaniesByReference } from '../companies/index';
+import { companyKeyOf, findCompaniesByReference } from '../companies/index';
 import { masterIdsByName } from '../settings/index';
 import { auditRow } from './agreements.presenter';
 import type { InsuranceRow } from './agreements.table';
@@ -81,7 +81,7 @@ async function resolveRows(db: DbOrTx, rows: readonly StagedRow<TInsuranceImport
   for (const row of rows) {
     const v = row.value;
     const refuse = (column: string, message: string) => issues.push({ row: row.row, column, message });
-    const named = v.company ? (companies.get(v.company.trim()) ?? []) : null;
+    const named = v.company ? (companies.get(companyKeyOf(v.company)) ?? []) : null;
     if (named && named.length === 0) refuse('company', `No company named ${v.company}`);
     else if (named && named.length > 1 && !v.agreement) refuse('company', `${named.length} companies are named ${v.company}: use the company's external id or the agreement`);
     const typeId = types.get(lower(v.insuranceType));

@@ -7,7 +7,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
-import { companyDirectory, companyKeyOf, findCompaniesByKeys, lockCompanies } from '../companies/index';
+import { companyDirectory, companyKeyOf, findCompaniesByReference, lockCompanies } from '../companies/index';
 import { balanceRecords, type BalanceRecordRow } from './balances.table';
 
 /**
@@ -77,7 +77,7 @@ async function balancesOf(db: DbOrTx, companyIds: readonly string[]): Promise<Ma
  */
 async function planRecords(db: DbOrTx, rows: readonly StagedRow<TBalanceImportRow>[]): Promise<{ issues: ImportIssue[]; planned: PlannedRecord[] }> {
   const issues: ImportIssue[] = [];
-  const companies = await findCompaniesByKeys(db, rows.map((r) => r.value.company));
+  const companies = await findCompaniesByReference(db, rows.map((r) => r.value.company));
   const existing = new Map((await findByExternalIds(db, rows.map((r) => r.externalId))).map((r) => [exportedIdOf(r), r]));
   const planned: PlannedRecord[] = [];
   for (const staged of rows) {
@@ -109,7 +109,7 @@ async function planRecords(db: DbOrTx, rows: readonly StagedRow<TBalanceImportRo
 
 async function commitRecords(tx: Tx, rows: readonly StagedRow<TBalanceImportRow>[], ctx: Parameters<ImportKind['commit']>[2]): Promise<void> {
   // Every ledger this chunk may change takes turns with pay from balance and Add Record (their lock).
-  const named = await findCompaniesByKeys(tx, rows.map((r) => r.value.company));
+  const named = await findCompaniesByReference(tx, rows.map((r) => r.value.company));
   const previous = await findByExternalIds(tx, rows.map((r) => r.externalId));
   await lockCompanies(tx, [...[...named.values()].flat().map((c) => c.id), ...previous.map((p) => p.companyId)]);
   const { issues, planned } = await planRecords(tx, rows);

@@ -1,7 +1,7 @@
 import { REPORT_MESSAGES, formatMoney, toCents, type ImportIssue, type TImportPaymentMethod, type TInvoiceImportRow } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
 import type { StagedRow } from '../../platform/imports/kind';
-import { companyKeyOf, findCompaniesByKeys } from '../companies/index';
+import { companyKeyOf, findCompaniesByReference } from '../companies/index';
 import { findAgreementsByKeys } from '../agreements/index';
 import { findImportedInvoices, invoicesClosedThrough, type ImportedInvoice } from '../invoices/index';
 
@@ -129,7 +129,7 @@ function existingIssues(draft: InvoiceDraft): ImportIssue[] {
 export async function planInvoices(db: DbOrTx, rows: readonly StagedRow<TInvoiceImportRow>[], today: string, forUpdate = false): Promise<InvoicePlan> {
   const issues: ImportIssue[] = [];
   const groups = groupRows(rows);
-  const companies = await findCompaniesByKeys(db, rows.map((r) => r.value.company));
+  const companies = await findCompaniesByReference(db, rows.map((r) => r.value.company));
   const agreements = await findAgreementsByKeys(db, rows.flatMap((r) => (r.value.agreement ? [r.value.agreement] : [])));
   const existing = new Map((await findImportedInvoices(db, [...groups.keys()], forUpdate)).map((i) => [i.externalId!, i]));
   const closedThrough = await invoicesClosedThrough(db);

@@ -84,25 +84,3 @@ export async function listCompaniesPage(db: Db, after: { name: string; id: strin
   return db.select().from(companies).where(where).orderBy(sql`lower(${companies.name})`, asc(companies.id)).limit(limit);
 }
 
-/**
- * The companies a reference names, for other kinds' files (agreements, insurances ...): its
- * external id (or id, for a company without one), else its name, case-blind. A name several
- * companies share answers all of them; the caller reports the ambiguity by row.
- */
-export async function findCompaniesByReference(db: DbOrTx, references: readonly string[]): Promise<Map<string, Array<{ id: string; name: string }>>> {
-  const refs = [...new Set(references.map((r) => r.trim()).filter(Boolean))];
-  if (refs.length === 0) return new Map();
-  const lowered = refs.map((r) => r.toLowerCase());
-  const ids = refs.filter((r) => UUID.test(r));
-  const rows = await db
-    .select({ id: companies.id, name: companies.name, externalId: companies.externalId })
-    .from(companies)
-    .where(or(inTextList(companies.externalId, refs), inTextList(sql`lower(${companies.name})`, lowered), ...(ids.length ? [inIdList(companies.id, ids)] : [])));
-  const found = new Map<string, Array<{ id: string; name: string }>>();
-  for (const ref of refs) {
-    const byKey = rows.filter((r) => r.externalId === ref || (!r.externalId && r.id === ref.toLowerCase()));
-    const matches = byKey.length > 0 ? byKey : rows.filter((r) => r.name.toLowerCase() === ref.toLowerCase());
-    found.set(ref, matches.map(({ id, name }) => ({ id, name })));
-  }
-  return found;
-}

@@ -1,29 +1,41 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { inIdList } from '../../db/id-list';
+import { inIdList, inTextList } from '../../db/id-list';
 import { companies } from './companies.table';
 
 /** A file's company cell, as it is compared: trimmed and lower-cased. */
 export const companyKeyOf = (cell: string) => cell.trim().toLowerCase();
 
+/** A company as another module's import finds it. */
+export interface CompanyByReference {
+  id: string;
+  name: string;
+  status: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * The companies a file names (import kinds of other modules: balances, invoices ...), by name
- * (case-blind), in one read for the whole batch: key -> every company of that name (two companies
- * of one name make the cell ambiguous; the kind says so).
- * TODO(issue 23, people): also by the companies' external id once their import adds the column.
+ * The companies the cells of a file name (the import kinds of other modules: agreements, insurances,
+ * balances, invoices), in one read for the whole batch, keyed by `companyKeyOf(cell)`. A cell names a
+ * company by its external id (or its id, for a company added on the screen: the export writes
+ * `coalesce(external_id, id)`), else by its name, case-blind. A name several companies share answers
+ * all of them: the kind reports the ambiguity by row.
  */
-export async function findCompaniesByKeys(db: DbOrTx, cells: readonly string[]): Promise<Map<string, Array<{ id: string; name: string }>>> {
-  const keys = [...new Set(cells.map(companyKeyOf))];
-  const found = new Map<string, Array<{ id: string; name: string }>>();
+export async function findCompaniesByReference(db: DbOrTx, cells: readonly string[]): Promise<Map<string, CompanyByReference[]>> {
+  const keys = [...new Set(cells.map(companyKeyOf).filter(Boolean))];
+  const found = new Map<string, CompanyByReference[]>();
   if (keys.length === 0) return found;
+  const ids = keys.filter((key) => UUID.test(key));
   const rows = await db
-    .select({ id: companies.id, name: companies.name })
+    .select({ id: companies.id, name: companies.name, status: companies.status, externalId: companies.externalId })
     .from(companies)
-    .where(sql`lower(trim(${companies.name})) = any(array(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`)
+    .where(or(inTextList(sql`lower(${companies.externalId})`, keys), inTextList(sql`lower(trim(${companies.name}))`, keys), ...(ids.length ? [inIdList(companies.id, ids)] : [])))
     .orderBy(asc(companies.id));
-  for (const row of rows) {
-    const key = companyKeyOf(row.name);
-    found.set(key, [...(found.get(key) ?? []), row]);
+  for (const key of keys) {
+    const byKey = rows.filter((r) => (r.externalId ? r.externalId.toLowerCase() === key : r.id === key));
+    const matches = byKey.length > 0 ? byKey : rows.filter((r) => companyKeyOf(r.name) === key);
+    if (matches.length > 0) found.set(key, matches.map(({ id, name, status }) => ({ id, name, status })));
   }
   return found;
 }
