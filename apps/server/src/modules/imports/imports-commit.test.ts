@@ -58,4 +58,13 @@ describe('commit', () => {
     // An undone batch is not committed again.
     expect((await admin.request({ method: 'POST', url })).json().status).toBe('undone');
   }, 180_000);
+
+  it('dryRun=false commits a clean file at once, and only previews a file with errors', async () => {
+    const clean = 'externalId,name,propertyType,area,description,address,rent\nN-1,Now,Shade,East,Shade,Row 1,99\n';
+    const res = await importFile(t, admin, 'properties', clean, { dryRun: false });
+    expect(res.json()).toMatchObject({ status: 'committing', errorCount: 0 });
+    expect(await waitForImport(t, admin, res.json().batchId)).toMatchObject({ status: 'committed', createdCount: 1 });
+    const dirty = await importFile(t, admin, 'properties', clean.replace(',99', ',ninety'), { dryRun: false });
+    expect(dirty.json()).toMatchObject({ status: 'previewed', errorCount: 1 });
+  }, 120_000);
 });

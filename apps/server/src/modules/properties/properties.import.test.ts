@@ -77,4 +77,21 @@ describe('properties import', () => {
     expect(undone.json().status).toBe('undone');
     expect((await grid()).map((p) => p.name)).toEqual(['Hangar 1', 'Hangar 2']);
   }, 120_000);
+
+  it('an import is not undone once someone edited one of its records', async () => {
+    const csv = [header, row('E-1', 'Edited later'), row('E-2', 'Left alone')].join('\n');
+    const preview = (await importFile(t, admin, 'properties', csv)).json() as ImportPreviewBody;
+    expect(await commitImport(t, admin, preview.batchId)).toMatchObject({ status: 'committed', createdCount: 2 });
+    const edited = (await grid()).find((p) => p.name === 'Edited later')!;
+    const detail = (await admin.request({ method: 'GET', url: `/api/Property/List/${edited._id}` })).json();
+    const body = {
+      name: 'Edited by hand', description: detail.description, area: detail.area, propertyType: detail.propertyType, address: detail.address,
+      rent: detail.rent, availableDate: detail.availableDate, visibletoExternal: detail.visibletoExternal, location: detail.location, attributes: detail.attributes,
+    };
+    expect((await admin.request({ method: 'PUT', url: `/api/Property/List/${edited._id}`, payload: body })).statusCode).toBe(200);
+    const refused = await undoImport(admin, preview.batchId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`This import cannot be undone: some of its records were changed since (property ${edited._id}).`);
+    expect((await grid()).map((p) => p.name)).toContain('Left alone');
+  }, 120_000);
 });
