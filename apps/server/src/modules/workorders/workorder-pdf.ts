@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from '@apron/core';
-import { renderPdf } from '../invoices/index';
+import type { Letterhead } from '../../platform/tenancy/index';
+import { drawLetterhead, renderPdf } from '../invoices/index';
 import type { InspectionSummary } from './linked-modules';
 import type { WorkorderWithMaster } from './workorders.repo';
 
@@ -36,7 +37,8 @@ export function answerText(value: unknown, type: string): string {
 }
 
 export interface WorkorderPrint {
-  airportName: string;
+  /** The airport's name, and its logo when it has one (docs/airports.md, "Logo"). */
+  letterhead: Letterhead;
   timeZone: string;
   workorder: WorkorderWithMaster;
   inspection: InspectionSummary | null;
@@ -48,9 +50,9 @@ export interface WorkorderPrint {
  * inspection, then each field of the form with its answer. Drawn with the invoices' pdfkit
  * renderer (text only), after every read is done: no transaction is open while it renders.
  */
-export function renderWorkorderPdf({ airportName, timeZone, workorder, inspection, schema }: WorkorderPrint): Promise<Buffer> {
+export function renderWorkorderPdf({ letterhead, timeZone, workorder, inspection, schema }: WorkorderPrint): Promise<Buffer> {
   return renderPdf((doc) => {
-    doc.fontSize(18).text(airportName);
+    drawLetterhead(doc, letterhead);
     doc.fontSize(14).text(`Workorder ${workorder.refNumber}`).moveDown(0.5);
     doc.fontSize(10);
     doc.text(`Master Workorder: ${workorder.masterName}`);

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
 import { sendListCount, sendTotalCount } from '../../platform/http/list-count';
 import type { ZodApp } from '../../platform/http/zod-app';
+import { currentAirportLetterhead } from '../../platform/tenancy/index';
 import { loadSystemSettings } from '../settings/index';
 import { inspectionSummary, masterInspectionOptions, type InspectionSummary } from './linked-modules';
 import { renderWorkorderPdf } from './workorder-pdf';
@@ -201,13 +202,14 @@ function workorderFormRoutes(r: ZodApp, ctx: AppContext): void {
   r.get('/api/Workorder/print/:id', { config: { access: 'signedIn' }, schema: { tags, params: ZIdParams } }, async (request, reply) => {
     const workorder = await repo.findWorkorder(ctx.db, request.params.id, workorderScopeOf(user(request)));
     if (!workorder) throw notFound(WORKORDER_MESSAGES.notFound);
-    const [settings, inspection, form] = await Promise.all([
-      loadSystemSettings(ctx.db, ['AIRPORT_NAME', 'TIME_ZONE']),
+    const [settings, letterhead, inspection, form] = await Promise.all([
+      loadSystemSettings(ctx.db, ['TIME_ZONE']),
+      currentAirportLetterhead(ctx.db, ctx.files),
       workorder.inspectionId ? inspectionSummary(ctx.db, workorder.inspectionId) : Promise.resolve(null),
       service.formOf(ctx.db, workorder),
     ]);
     const pdf = await renderWorkorderPdf({
-      airportName: readSetting(settings, 'AIRPORT_NAME'),
+      letterhead,
       timeZone: readSetting(settings, 'TIME_ZONE'),
       workorder,
       inspection,
