@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, type Caller, type TestApp } from '../../test/helpers';
 import { importFile, type ImportPreviewBody } from '../../test/imports';
 import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
+import { seedDemoAssets } from '../modules/assets/assets.seed-support';
 import { seedDemoProperties } from '../modules/properties/properties.seed-support';
+import { FIRST_AIRPORT_ID, withAirport } from '../platform/tenancy/index';
 import { seedDemo } from './seed';
 
 // Issue 23: a template's example row is valid against the demo's master data and records.
@@ -18,6 +20,7 @@ beforeAll(async () => {
   await seedDemo(t.db, t.config, { info: () => {} });
   await seedDemoProperties(t.db, t.config);
   await seedDemoCompaniesAndAgreements(t.db, t.config);
+  await withAirport(FIRST_AIRPORT_ID, () => seedDemoAssets(t.db));
   admin = await asAdmin(t);
 });
 afterAll(async () => {
@@ -25,7 +28,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe.each(['companies', 'insurances'])('the %s template on the demo', (kind) => {
+describe.each(['properties', 'companies', 'agreements', 'insurances', 'balances', 'invoices', 'assets', 'applicants'])('the %s template on the demo', (kind) => {
   it('its example row passes the dry run', async () => {
     const template = await admin.request({ method: 'GET', url: `/api/Imports/Templates/${kind}` });
     const preview = (await importFile(t, admin, kind, template.body)).json() as ImportPreviewBody;

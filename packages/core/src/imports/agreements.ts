@@ -21,7 +21,7 @@ export const AGREEMENT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'company', label: 'Company', type: 'text', required: true, example: 'Sierra Skies Aviation',
     aliases: ['tenant', 'owner', 'lessee', 'company name', 'tenant name', 'customer', 'company id', 'tenant id'],
-    help: "The tenant company's name (it must be Active for a new lease).",
+    help: "The tenant company's external id or name (it must be Active for a new lease).",
   },
   {
     key: 'properties', label: 'Properties', type: 'list', required: true, example: 'Terminal Office 101',

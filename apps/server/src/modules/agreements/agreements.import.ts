@@ -1,12 +1,9 @@
 import {
   AGREEMENT_IMPORT_COLUMNS, deriveAgreementStatus, fromCents, ZAgreementImportRow, type TAgreementImportRow,
 } from '@apron/core';
-import { agreementTemplateFields } from '@apron/core/communications';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors/app-error';
-import { publishEvents, type DomainEvent } from '../../platform/events/index';
 import type { ImportKind, TrackedRecord } from '../../platform/imports/kind';
-import { findCompaniesByIds } from '../companies/index';
 import { setPropertyRents } from '../properties/index';
 import { planAgreements, type AgreementPlan } from './agreements-import.plan';
 import {
@@ -20,8 +17,8 @@ import { leaseCalendar } from './lease-calendar';
  * creates the agreement with its properties and deposits, as the agreement page would; a known one
  * is updated when anything differs and left alone otherwise. What a real create does besides, done
  * for the whole chunk at once: the properties become Leased (derived from the lease, nothing to
- * write), the module's Created/Updated events are published (the airport's notification rules on
- * Lease apply as to agreements keyed in), and the file's rent becomes each property's rent.
+ * write) and the file's rent becomes each property's rent. Like every kind, it publishes no
+ * Created/Updated events: an airport's old leases coming in must not send a notice per row.
  */
 export interface AgreementsImportDeps {
   /** The agreements among `ids` that invoices have been issued for (the invoices module's answer). */
@@ -55,17 +52,6 @@ function rentChanges(plans: readonly AgreementPlan[]): Map<string, { before: num
   return new Map([...changes].filter(([, c]) => c.before !== c.after).map(([id, c]) => [id, { before: c.before, after: c.after }]));
 }
 
-async function agreementEvents(tx: Tx, written: ReadonlyArray<{ id: string; snapshot: AgreementSnapshot; trigger: 'Created' | 'Updated' }>): Promise<void> {
-  const companies = await findCompaniesByIds(tx, [...new Set(written.map((w) => w.snapshot.companyId))]);
-  const events: DomainEvent[] = written.map((w) => ({
-    module: 'Lease',
-    trigger: w.trigger,
-    recordId: w.id,
-    companyId: w.snapshot.companyId,
-    fields: agreementTemplateFields({ ...w.snapshot, companyName: companies.get(w.snapshot.companyId)?.name ?? '' }),
-  }));
-  await publishEvents(tx, events);
-}
 
 export function createAgreementsImport(deps: AgreementsImportDeps): ImportKind<TAgreementImportRow> {
   return {
@@ -98,11 +84,6 @@ export function createAgreementsImport(deps: AgreementsImportDeps): ImportKind<T
       const rents = rentChanges(plans);
       await setPropertyRents(tx, new Map([...rents].map(([id, r]) => [id, r.after])));
 
-      const written = [
-        ...created.map((p) => ({ id: ids.get(p.externalId)!, snapshot: wantedSnapshot(p), trigger: 'Created' as const })),
-        ...updated.map((p) => ({ id: p.existing!.id, snapshot: wantedSnapshot(p), trigger: 'Updated' as const })),
-      ];
-      await agreementEvents(tx, written);
       const records: TrackedRecord[] = [
         ...created.map((p) => ({ entity: 'agreement', id: ids.get(p.externalId)!, action: 'created' as const, after: { externalId: p.externalId, ...wantedSnapshot(p) } })),
         ...updated.map((p) => ({ entity: 'agreement', id: p.existing!.id, action: 'updated' as const, before: { ...storedSnapshot(p) }, after: { ...wantedSnapshot(p) } })),
