@@ -21,6 +21,6 @@ export { findCompany, findCompaniesByIds, insertCompany, listFirstCompanyIds } f
 export { isCompanyUser } from './companies.policy';
 export { lockCompany, lockCompanyCte } from './company-lock';
 export { companyDirectory } from './company-directory';
-export { companyKeyOf, findCompaniesByReference, lockCompanies, type CompanyByReference } from './company-refs';
+export { companyKeyOf, findCompaniesByReference, lockCompanies } from './company-refs';
 /** Import and export of companies with their users (issue 23), and companies by an import's reference. */
 export { companiesImportKind } from './companies.import';
