@@ -94,7 +94,7 @@ export async function commitImport(t: TestApp, caller: Caller, batchId: string):
 export async function importAndCommit(t: TestApp, caller: Caller, kind: ImportKindName | string, content: string | Buffer, options: ImportOptions = {}): Promise<ImportBatchBody> {
   const res = await importFile(t, caller, kind, content, options);
   const preview = res.json() as ImportPreviewBody;
-  if (res.statusCode !== 200 || preview.errorCount > 0) throw new Error(`dry run answered ${res.statusCode}: ${res.body.slice(0, 2000)}`);
+  if (res.statusCode !== 200 || preview.errorCount > 0) throw new Error(`dry run answered ${res.statusCode}: ${JSON.stringify({ ...preview, rows: undefined }).slice(0, 3000)}`);
   return commitImport(t, caller, preview.batchId);
 }
 

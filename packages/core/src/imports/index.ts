@@ -5,6 +5,7 @@
  */
 export * from './contract';
 export * from './cells';
+export * from './named-values';
 export * from './properties';
 export * from './assets';
 export * from './balances';

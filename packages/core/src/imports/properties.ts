@@ -15,7 +15,7 @@ export const PROPERTY_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'latitude', label: 'Latitude', type: 'number', example: '39.8561', aliases: ['lat'] },
   { key: 'longitude', label: 'Longitude', type: 'number', example: '-104.6737', aliases: ['lon', 'lng', 'long'] },
   {
-    key: 'attributes', label: 'Attributes', type: 'list', example: 'Door Width (ft)=42; Floor Area (sq ft)=1200; Electric Power=110V; Last Inspection=2026-03-01', aliases: ['custom attributes', 'features'],
-    help: "The type's attributes as 'Name=value' separated by ';'.",
+    key: 'attributes', label: 'Attributes', type: 'text', example: 'Door Width (ft): 42; Floor Area (sq ft): 1200; Electric Power: 110V; Last Inspection: 2026-03-01', aliases: ['custom attributes', 'features'],
+    help: "The type's attributes as 'Name: value' separated by ';' (Name=value is read too).",
   },
 ];

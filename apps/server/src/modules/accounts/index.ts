@@ -14,5 +14,6 @@ export { findAccountByEmail, insertAccount } from '../../platform/auth/accounts.
 export { createCompanyUser, removeCompanyUser, sendInvitation, type CompanyUserAdded } from './accounts.service';
 /** Company users by the set, without invitations: the import of companies with their users (issue 23). */
 export {
-  deleteCompanyUsers, findAccountsByEmails, findUsedCompanyUsers, insertCompanyUsers, listUsersOfCompanies, type NewCompanyUser,
+  deleteCompanyUsers, findAccountsByEmails, findUsedCompanyUsers, insertCompanyUsers, linkCompanyUsers, listUsersOfCompanies, unlinkCompanyUsers,
+  type CompanyUserLink, type NewCompanyUser,
 } from '../../platform/auth/company-accounts-bulk.repo';

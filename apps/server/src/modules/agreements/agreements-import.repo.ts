@@ -248,5 +248,6 @@ export async function listLinksOf(db: DbOrTx, agreementIds: readonly string[]) {
     .from(agreementProperties)
     .leftJoin(securityDeposits, eq(securityDeposits.agreementPropertyId, agreementProperties.id))
     .where(inArray(agreementProperties.agreementId, [...agreementIds]))
-    .orderBy(asc(agreementProperties.createdAt), asc(agreementProperties.id));
+    // By name: a file lists them so, and the order survives an import (its links share one creation time).
+    .orderBy(asc(propertyNameSql(agreementProperties.propertyId)), asc(agreementProperties.id));
 }

@@ -21,7 +21,7 @@ import { APPROVE_ONLY_LEASE_ADMINS } from './property-items.service';
  *   property's name: the company's agreement holding that property — the one whose period covers
  *   the insurance's start, else the latest — among those not Archived.
  * With both an agreement and a company, the company must be the agreement's. The rules are the
- * screen's: an Archived agreement takes no insurance, the type is one of Settings, the end is not
+ * screen's (except that an Archived agreement named by number takes its history), the type is one of Settings, the end is not
  * before the start, and only a Lease admin sets or changes approval.
  */
 
@@ -56,8 +56,12 @@ function targetOf(row: TInsuranceImportRow, candidates: InsuranceTarget[], compa
     return { column: 'property', message: `Agreement ${row.agreement} has ${links.length} properties: name the property` };
   }
   const open = links.filter((t) => t.agreementStatus !== 'Archived');
-  if (open.length === 0) return { column: 'agreement', message: AGREEMENT_MESSAGES.archived };
-  return open.find((t) => covers(t, row.startDate)) ?? open[open.length - 1]!;
+  if (open.length > 0) return open.find((t) => covers(t, row.startDate)) ?? open[open.length - 1]!;
+  // An agreement named by its number takes its insurance history even when Archived: an airport's
+  // old leases come in with their certificates (and an export imports back whole). Found only
+  // through the company, an archived lease is not guessed.
+  if (!row.agreement) return { column: 'agreement', message: AGREEMENT_MESSAGES.archived };
+  return links.find((t) => covers(t, row.startDate)) ?? links[links.length - 1]!;
 }
 
 /** Who may set approval: the importer's own rights at this airport (a Lease admin). */

@@ -82,7 +82,7 @@ describe('assets import kind', () => {
     expect(columns).toEqual(
       expect.arrayContaining([
         ['latitude', 'Latitude must be between -90 and 90'],
-        ['fields', "'condition Good' is not 'name: value' (separate fields with ;)"],
+        ['fields', "'condition Good' is not 'name: value' (separate them with ;)"],
       ]),
     );
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ASSET_IMPORT_COLUMNS, formatAssetFieldsCell, parseAssetFieldsCell, type AssetFieldPair, type ImportIssue } from '@apron/core';
+import { ASSET_IMPORT_COLUMNS, formatNamedValuesCell, parseNamedValuesCell, type NamedValue, type ImportIssue } from '@apron/core';
 import {
   ASSET_MESSAGES, DEFAULT_ASSET_LOCATION, ZAssetLocation, readAssetFieldValue, type TAssetFieldConfig, type TAssetFieldValue,
 } from '@apron/core/assets/index';
@@ -25,7 +25,7 @@ export interface TAssetImportRow {
   status?: boolean;
   latitude?: number;
   longitude?: number;
-  fields: AssetFieldPair[];
+  fields: NamedValue[];
 }
 
 const optionalCoordinate = (shape: z.ZodType) => z.preprocess((value) => (value === '' ? undefined : value), shape.optional());
@@ -41,7 +41,7 @@ export const ZAssetImportRow = z
       .string()
       .optional()
       .transform((cell, ctx) => {
-        const read = parseAssetFieldsCell(cell ?? '');
+        const read = parseNamedValuesCell(cell ?? '');
         if ('error' in read) {
           ctx.addIssue({ code: 'custom', message: read.error });
           return z.NEVER;
@@ -78,7 +78,7 @@ function formValue(field: TAssetFieldConfig, text: string): unknown {
 }
 
 /** Reads the `fields` pairs against the type's configuration: the values, or the messages. */
-function readValues(master: AssetMasterRow, pairs: readonly AssetFieldPair[]): { values: Record<string, TAssetFieldValue> } | { errors: string[] } {
+function readValues(master: AssetMasterRow, pairs: readonly NamedValue[]): { values: Record<string, TAssetFieldValue> } | { errors: string[] } {
   const byName = new Map<string, TAssetFieldConfig>();
   for (const field of master.fields) {
     byName.set(field.fieldName.toLowerCase(), field);
@@ -306,7 +306,7 @@ async function* exportAssets(db: Db): AsyncIterable<Record<string, string>> {
         status: row.status ? 'yes' : 'no',
         latitude: String(row.lat),
         longitude: String(row.lon),
-        fields: formatAssetFieldsCell(master.fields.map((field) => ({ name: field.fieldName, value: values[field.fieldName] }))),
+        fields: formatNamedValuesCell(master.fields.map((field) => ({ name: field.fieldName, value: values[field.fieldName] }))),
       };
     }
     if (rows.length < PAGE) return;

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { listDemoBillableAgreements } from '../agreements/agreements.seed-support';
 import { listFirstCompanyIds } from '../companies/index';
-import { airportToday } from '../invoices/index';
+import { airportToday, findInvoiceNumbers } from '../invoices/index';
 import { hasAnyInvoice, insertAgreementInvoice, insertDemoOneLineInvoice, listLines, markDemoInvoiceCancelled, runOverdueInvoices } from '../invoices/invoices.seed-support';
 import { recordDemoPayment } from '../payments/payments.seed-support';
 import { invoiceCycleDueDays } from '../settings/settings.seed-support';
@@ -41,6 +41,7 @@ export async function seedDemoBilling(db: Db, config: Pick<Config, 'demo'>): Pro
   for (const [index, agreement] of live.entries()) {
     await db.transaction(async (tx) => {
       let debits = 0;
+      const paidFromBalance: string[] = [];
       for (let back = 11; back >= 0; back--) {
         const start = firstOfMonth(today, back);
         const end = addCalendarDays(firstOfMonth(today, back - 1), -1);
@@ -51,7 +52,10 @@ export async function seedDemoBilling(db: Db, config: Pick<Config, 'demo'>): Pro
         if (back >= 3) {
           const method = (['card', 'check', 'balance'] as const)[(back + index) % 3]!;
           const paid = await payLines(tx, id, agreement.companyId, method, false, payDay);
-          if (method === 'balance') debits += paid;
+          if (method === 'balance' && paid > 0) {
+            debits += paid;
+            paidFromBalance.push(id);
+          }
         } else if (back === 2 && index % 2 === 0) {
           await payLines(tx, id, agreement.companyId, 'card', true, payDay); // partly paid, then overdue
         } else if (back === 1 && index === 1) {
@@ -62,7 +66,10 @@ export async function seedDemoBilling(db: Db, config: Pick<Config, 'demo'>): Pro
       const credit = debits + 50_000 + index * 12_500;
       await tx.insert(balanceRecords).values({ companyId: agreement.companyId, accountNumMasked: maskAccountNumber('7700012345'), routingNum: '121000358', amountCents: credit, type: 'Credit', dateApplied: firstOfMonth(today, 12) });
       if (debits > 0) {
-        await tx.insert(balanceRecords).values({ companyId: agreement.companyId, accountNumMasked: '****', routingNum: '', amountCents: debits, type: 'Debit', dateApplied: today, reference: 'Demo invoices paid by balance' });
+        // Referenced as pay from balance references its Debit ('Invoice #1001, #1002'): the ledger and the export tell it from a hand Debit by that.
+        const numbers = await findInvoiceNumbers(tx, paidFromBalance);
+        const reference = `Invoice ${paidFromBalance.map((invoiceId) => `#${numbers.get(invoiceId)}`).join(', ')}`;
+        await tx.insert(balanceRecords).values({ companyId: agreement.companyId, accountNumMasked: '****', routingNum: '', amountCents: debits, type: 'Debit', dateApplied: today, reference });
       }
     });
   }

@@ -73,7 +73,7 @@ describe('companies import', () => {
         { row: 3, column: 'userEmails', message: `${staffAccount.user.email} is the e-mail of a staff account` },
         { row: 3, column: 'userEmails', message: `${tenant.user.email} is already a user of Existing Owner` },
         { row: 4, column: 'userNames', message: 'More user names than user e-mails: names are matched to e-mails by position' },
-        { row: 5, column: 'userEmails', message: 'new@example.test is also a user on row 3: a person is a user of one company' },
+        { row: 5, column: 'userEmails', message: 'new@example.test is also a user on row 3: a person is a user of one company at an airport' },
       ]),
     );
     expect(await companyByName('Owner C-2')).toBeUndefined();

@@ -2,7 +2,10 @@ import { COMPANY_IMPORT_COLUMNS, ZCompanyImportRow, type ImportIssue, type TComp
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
-import { deleteCompanyUsers, findAccountsByEmails, findUsedCompanyUsers, insertCompanyUsers, listUsersOfCompanies, type NewCompanyUser } from '../accounts/index';
+import {
+  deleteCompanyUsers, findAccountsByEmails, findUsedCompanyUsers, insertCompanyUsers, linkCompanyUsers, listUsersOfCompanies, unlinkCompanyUsers,
+  type CompanyUserLink, type NewCompanyUser,
+} from '../accounts/index';
 import { auditCompany } from './companies.presenter';
 import { findCompaniesByIds } from './companies.repo';
 import type { CompanyRow } from './companies.table';
@@ -20,7 +23,8 @@ import { companyDependentsOf } from './company-dependents';
  * - Users are external accounts of the company without a password and without an invitation: an
  *   import sends no e-mail. (The product has no "Forgot password" or "resend invitation" yet: until it
  *   does, such a user signs in only through an external identity provider, which links by e-mail.)
- *   A user listed again is left as is; a user missing from the list is not removed.
+ *   A user listed again is left as is; a user missing from the list is not removed. A person who is a
+ *   company user at another airport is linked to the company here (one sign-in, as Add User does).
  * - Undo deletes the companies and users the batch created and puts back what it changed; it is
  *   refused while a created company has records since (agreements, invoices ...) or a created user
  *   has set a password or signed in.
@@ -28,6 +32,8 @@ import { companyDependentsOf } from './company-dependents';
 
 const ACCOUNT = 'account';
 const COMPANY = 'company';
+/** An existing person (a company user at another airport) the batch linked to a company here. */
+const COMPANY_USER_LINK = 'companyUserLink';
 
 function valuesOf(row: TCompanyImportRow): CompanyImportValues {
   return {
@@ -50,14 +56,14 @@ function valuesOf(row: TCompanyImportRow): CompanyImportValues {
 const isChanged = (current: CompanyRow, next: CompanyImportValues) => COMPANY_IMPORT_FIELDS.some((field) => (current[field] ?? null) !== (next[field] ?? null));
 
 /**
- * Who already holds each e-mail of the batch: nobody (a new user), this row's own company (left
- * as is), or someone else (refused by row: one e-mail is one sign-in).
+ * Who already holds each e-mail of the batch: nobody (a new user), this row's own company (left as
+ * is), a company user of another airport only (linked: one sign-in serves their companies at several
+ * airports, as Add User does), or someone else (refused by row).
  */
 async function emailConflicts(db: DbOrTx, rows: readonly StagedRow<TCompanyImportRow>[], ownCompanyOf: (row: StagedRow<TCompanyImportRow>) => string | null): Promise<ImportIssue[]> {
   const accounts = await findAccountsByEmails(db, rows.flatMap((r) => r.value.users.map((u) => u.email)));
   const byEmail = new Map(accounts.map((a) => [a.email.toLowerCase(), a]));
-  // Companies are the airport's own rows (row-level security): a user's company not found here is another airport's.
-  const companiesHere = await findCompaniesByIds(db, accounts.flatMap((a) => (a.companyId ? [a.companyId] : [])));
+  const companiesHere = await findCompaniesByIds(db, accounts.flatMap((a) => (a.companyHere ? [a.companyHere] : [])));
   const firstRowOf = new Map<string, number>();
   const issues: ImportIssue[] = [];
   for (const row of rows) {
@@ -65,16 +71,15 @@ async function emailConflicts(db: DbOrTx, rows: readonly StagedRow<TCompanyImpor
     for (const { email } of row.value.users) {
       const earlier = firstRowOf.get(email);
       if (earlier !== undefined) {
-        refuse(`${email} is also a user on row ${earlier}: a person is a user of one company`);
+        refuse(`${email} is also a user on row ${earlier}: a person is a user of one company at an airport`);
         continue;
       }
       firstRowOf.set(email, row.row);
       const account = byEmail.get(email);
-      if (!account || (account.companyId && account.companyId === ownCompanyOf(row))) continue;
+      if (!account || (account.companyHere && account.companyHere === ownCompanyOf(row))) continue;
       if (account.isInternal) refuse(`${email} is the e-mail of a staff account`);
-      else if (!account.companyId) refuse(`${email} is the e-mail of an existing account (an inspector or contractor)`);
-      else if (companiesHere.has(account.companyId)) refuse(`${email} is already a user of ${companiesHere.get(account.companyId)!.name}`);
-      else refuse(`${email} is already a user of a company at another airport`);
+      else if (!account.isCompanyUser) refuse(`${email} is the e-mail of an existing account (an inspector or contractor)`);
+      else if (account.companyHere) refuse(`${email} is already a user of ${companiesHere.get(account.companyHere)?.name ?? 'another company'}`);
     }
   }
   return issues;
@@ -85,12 +90,25 @@ async function check(db: DbOrTx, rows: readonly StagedRow<TCompanyImportRow>[]):
   return emailConflicts(db, rows, (row) => known.get(row.externalId)?.id ?? null);
 }
 
-/** The users of the chunk no account has yet; an e-mail held by someone else since the dry run stops the batch. */
-async function newUsers(tx: Tx, rows: readonly StagedRow<TCompanyImportRow>[], companyOf: Map<string, CompanyRow>): Promise<NewCompanyUser[]> {
+/**
+ * The users of the chunk to create (no account has the e-mail) and to link (a company user of another
+ * airport); an e-mail held by someone else since the dry run stops the batch.
+ */
+async function usersOfChunk(tx: Tx, rows: readonly StagedRow<TCompanyImportRow>[], companyOf: Map<string, CompanyRow>): Promise<{ create: NewCompanyUser[]; link: CompanyUserLink[] }> {
   const conflicts = await emailConflicts(tx, rows, (row) => companyOf.get(row.externalId)!.id);
   if (conflicts.length > 0) throw new AppError('CONFLICT', `Row ${conflicts[0]!.row}: ${conflicts[0]!.message}`);
-  const existing = new Set((await findAccountsByEmails(tx, rows.flatMap((r) => r.value.users.map((u) => u.email)))).map((a) => a.email.toLowerCase()));
-  return rows.flatMap((row) => row.value.users.filter((u) => !existing.has(u.email)).map((u) => ({ ...u, companyId: companyOf.get(row.externalId)!.id })));
+  const existing = new Map((await findAccountsByEmails(tx, rows.flatMap((r) => r.value.users.map((u) => u.email)))).map((a) => [a.email.toLowerCase(), a]));
+  const create: NewCompanyUser[] = [];
+  const link: CompanyUserLink[] = [];
+  for (const row of rows) {
+    const companyId = companyOf.get(row.externalId)!.id;
+    for (const user of row.value.users) {
+      const account = existing.get(user.email);
+      if (!account) create.push({ ...user, companyId });
+      else if (!account.companyHere) link.push({ accountId: account.id, companyId });
+    }
+  }
+  return { create, link };
 }
 
 async function commit(tx: Tx, rows: readonly StagedRow<TCompanyImportRow>[], ctx: Parameters<ImportKind['commit']>[2]): Promise<void> {
@@ -103,7 +121,9 @@ async function commit(tx: Tx, rows: readonly StagedRow<TCompanyImportRow>[], ctx
   const companyOf = new Map<string, CompanyRow>(known);
   for (const row of created) companyOf.set(row.externalId!, row);
 
-  const users = await insertCompanyUsers(tx, await newUsers(tx, rows, companyOf));
+  const { create, link } = await usersOfChunk(tx, rows, companyOf);
+  const users = await insertCompanyUsers(tx, create);
+  await linkCompanyUsers(tx, link);
   const updatedById = new Map(updated.map((row) => [row.id, row]));
   const tracked: TrackedRecord[] = [
     ...created.map((row): TrackedRecord => ({ entity: COMPANY, id: row.id, action: 'created', after: auditCompany(row) })),
@@ -114,6 +134,7 @@ async function commit(tx: Tx, rows: readonly StagedRow<TCompanyImportRow>[], ctx
     ...users.map((u): TrackedRecord => ({
       entity: ACCOUNT, id: u.id, action: 'created', after: { email: u.email, givenName: u.givenName, familyName: u.familyName, companyId: u.companyId, isInternal: false },
     })),
+    ...link.map((l): TrackedRecord => ({ entity: COMPANY_USER_LINK, id: l.accountId, action: 'created', after: { accountId: l.accountId, companyId: l.companyId } })),
   ];
   if (tracked.length > 0) await ctx.track(tx, tracked);
 }
@@ -136,6 +157,7 @@ function restoredValues(record: TrackedRecord): CompanyImportValues & { id: stri
 }
 
 async function undo(tx: Tx, records: readonly TrackedRecord[]): Promise<void> {
+  await unlinkCompanyUsers(tx, records.filter((r) => r.entity === COMPANY_USER_LINK).map((r) => r.after as unknown as CompanyUserLink));
   await deleteCompanyUsers(tx, idsOf(records, ACCOUNT, 'created'));
   await deleteCompanies(tx, idsOf(records, COMPANY, 'created'));
   await updateImportedCompanies(tx, records.filter((r) => r.entity === COMPANY && r.action === 'updated' && r.before).map(restoredValues));

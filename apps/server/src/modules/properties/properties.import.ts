@@ -2,7 +2,7 @@ import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DEFAULT_PROPERTY_LOCATION, PROPERTY_IMPORT_COLUMNS, SETTABLE_PROPERTY_STATUSES, ZLocation, ZPropertyInput, fromCents, propertyAttributeErrors, toCents,
-  zRequiredText, type ImportIssue,
+  formatNamedValuesCell, parseNamedValuesCell, zRequiredText, type ImportIssue, type NamedValue,
 } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -11,22 +11,20 @@ import { properties, propertyAreas, propertyAttributes, propertyAttributeValues,
 
 /**
  * The `properties` kind (issue 23): a listing per row, its type and area by name (they must exist
- * in Settings), its custom attributes as 'Name=value; ...'. Re-imports match by external id.
+ * in Settings), its custom attributes as 'Name: value; ...' (the assets' fields are written the same way). Re-imports match by external id.
  * Imported properties publish no "Created" events: a file of 5,000 listings is not 5,000 notices.
  */
 const ZAttributePairs = z
-  .array(z.string())
-  .default([])
-  .transform((items, ctx) =>
-    items.flatMap((item) => {
-      const at = item.indexOf('=');
-      if (at <= 0) {
-        ctx.addIssue({ code: 'custom', message: `Write each attribute as Name=value ("${item}")` });
-        return [];
-      }
-      return [{ name: item.slice(0, at).trim(), value: item.slice(at + 1).trim() }];
-    }),
-  );
+  .string()
+  .optional()
+  .transform((cell, ctx): NamedValue[] => {
+    const read = parseNamedValuesCell(cell ?? '');
+    if ('error' in read) {
+      ctx.addIssue({ code: 'custom', message: read.error });
+      return [];
+    }
+    return read.pairs;
+  });
 
 export const ZPropertyImportRow = z
   .object({
@@ -231,16 +229,14 @@ async function* exportProperties(db: Db): AsyncIterable<Record<string, string>> 
     const page = await db.select().from(properties).where(gt(properties.id, after)).orderBy(asc(properties.id)).limit(1000);
     if (page.length === 0) return;
     const values = await db.select().from(propertyAttributeValues).where(inArray(propertyAttributeValues.propertyId, page.map((p) => p.id)));
+    const valueOf = new Map(values.map((v) => [`${v.propertyId}/${v.attributeId}`, v.value]));
     for (const p of page) {
       const type = typeNames.get(p.propertyTypeId);
-      const attributes = (type?.attributes ?? [])
-        .map((a) => [a.name, values.find((v) => v.propertyId === p.id && v.attributeId === a._id)?.value ?? ''] as const)
-        .filter(([, value]) => value !== '')
-        .map(([name, value]) => `${name}=${value}`);
+      const attributes = formatNamedValuesCell((type?.attributes ?? []).map((a) => ({ name: a.name, value: valueOf.get(`${p.id}/${a._id}`) })));
       yield {
         externalId: p.externalId ?? p.id, name: p.name, propertyType: type?.name ?? '', area: areaNames.get(p.areaId) ?? '', description: p.description,
         address: p.address, rent: fromCents(p.rentCents).toFixed(2), status: p.status, availableDate: p.availableDate ?? '',
-        visibleToExternal: p.visibleToExternal ? 'yes' : 'no', latitude: String(p.lat), longitude: String(p.lon), attributes: attributes.join('; '),
+        visibleToExternal: p.visibleToExternal ? 'yes' : 'no', latitude: String(p.lat), longitude: String(p.lon), attributes,
       };
     }
     after = page[page.length - 1]!.id;

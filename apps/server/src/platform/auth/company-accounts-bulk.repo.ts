@@ -1,6 +1,8 @@
-import { and, asc, isNotNull, or, sql } from 'drizzle-orm';
+import { and, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { inIdList } from '../../db/id-list';
+import { companyHereSql } from '../tenancy/workplace';
+import { isCompanyUserSql, linkCompanyUsers, linksOfCompanies } from '../tenancy/account-companies';
 import { accounts, type AccountRow } from './accounts.table';
 
 /**
@@ -18,12 +20,29 @@ export interface NewCompanyUser {
   companyId: string;
 }
 
+/** An account holding one of a file's e-mails, and what it is to this airport. */
+export interface AccountByEmail {
+  id: string;
+  email: string;
+  isInternal: boolean;
+  /** Whether it acts for a company anywhere (a company user, as opposed to an inspector or contractor). */
+  isCompanyUser: boolean;
+  /** The company it acts for at the connection's airport, if any (one per airport). */
+  companyHere: string | null;
+}
+
 /** The accounts with these e-mails (any airport: an e-mail is one sign-in everywhere). */
-export async function findAccountsByEmails(db: DbOrTx, emails: readonly string[]): Promise<Array<Pick<AccountRow, 'id' | 'email' | 'isInternal' | 'companyId'>>> {
+export async function findAccountsByEmails(db: DbOrTx, emails: readonly string[]): Promise<AccountByEmail[]> {
   if (emails.length === 0) return [];
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   return db
-    .select({ id: accounts.id, email: accounts.email, isInternal: accounts.isInternal, companyId: accounts.companyId })
+    .select({
+      id: accounts.id,
+      email: accounts.email,
+      isInternal: accounts.isInternal,
+      isCompanyUser: isCompanyUserSql(accounts.id),
+      companyHere: companyHereSql(accounts.id),
+    })
     .from(accounts)
     // One jsonb parameter, however many e-mails a chunk lists (no bind-parameter limit).
     .where(sql`lower(${accounts.email}) = any(array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)))`);
@@ -44,7 +63,9 @@ export async function insertCompanyUsers(db: DbOrTx, users: readonly NewCompanyU
       isInternal: false,
       companyId: u.companyId,
     }));
-    created.push(...(await db.insert(accounts).values(values).returning()));
+    const rows = await db.insert(accounts).values(values).returning();
+    await linkCompanyUsers(db, rows.map((row) => ({ accountId: row.id, companyId: row.companyId! })));
+    created.push(...rows);
   }
   return created;
 }
@@ -66,12 +87,22 @@ export async function deleteCompanyUsers(db: DbOrTx, ids: readonly string[]): Pr
   await db.delete(accounts).where(and(inIdList(accounts.id, ids), isNotNull(accounts.companyId)));
 }
 
-/** The users of these companies, by company then e-mail (the export's user columns). */
-export async function listUsersOfCompanies(db: DbOrTx, companyIds: readonly string[]): Promise<Array<Pick<AccountRow, 'companyId' | 'email' | 'givenName' | 'familyName'>>> {
+/** The users of these companies (through their links), by company then e-mail (the export's user columns). */
+export async function listUsersOfCompanies(db: DbOrTx, companyIds: readonly string[]): Promise<Array<{ companyId: string; email: string; givenName: string; familyName: string }>> {
   if (companyIds.length === 0) return [];
-  return db
-    .select({ companyId: accounts.companyId, email: accounts.email, givenName: accounts.givenName, familyName: accounts.familyName })
+  const links = await linksOfCompanies(db, companyIds);
+  if (links.length === 0) return [];
+  const people = await db
+    .select({ id: accounts.id, email: accounts.email, givenName: accounts.givenName, familyName: accounts.familyName })
     .from(accounts)
-    .where(and(inIdList(accounts.companyId, companyIds), sql`not ${accounts.isInternal}`))
-    .orderBy(asc(accounts.companyId), sql`lower(${accounts.email})`);
+    .where(and(inIdList(accounts.id, [...new Set(links.map((l) => l.accountId))]), sql`not ${accounts.isInternal}`));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return links
+    .flatMap((l) => {
+      const person = byId.get(l.accountId);
+      return person ? [{ companyId: l.companyId, email: person.email, givenName: person.givenName, familyName: person.familyName }] : [];
+    })
+    .sort((a, b) => a.companyId.localeCompare(b.companyId) || a.email.toLowerCase().localeCompare(b.email.toLowerCase()));
 }
+
+export { linkCompanyUsers, unlinkCompanyUsers, type CompanyUserLink } from '../tenancy/account-companies';

@@ -1,4 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { inIdList } from '../../db/id-list';
 import type { DbOrTx } from '../../db/client';
 import { accountCompanies } from './airports.table';
 
@@ -52,4 +54,46 @@ export async function unlinkCompany(db: DbOrTx, accountId: string, companyId: st
     .where(and(eq(accountCompanies.accountId, accountId), eq(accountCompanies.companyId, companyId)))
     .returning({ accountId: accountCompanies.accountId });
   return removed.length > 0;
+}
+
+/** A company user's link with a company of the connection's airport (`account_companies`). */
+export interface CompanyUserLink {
+  accountId: string;
+  companyId: string;
+}
+
+/**
+ * Links accounts to companies of the connection's airport, one statement for the set: a person who
+ * already acts for a company at another airport keeps one sign-in (docs/airports.md, "People").
+ */
+export async function linkCompanyUsers(db: DbOrTx, links: readonly CompanyUserLink[]): Promise<void> {
+  if (links.length === 0) return;
+  await db.execute(sql`
+    insert into account_companies (account_id, company_id, airport_id)
+    select l.account_id, l.company_id, apron_airport()
+    from jsonb_to_recordset(${JSON.stringify(links.map((l) => ({ account_id: l.accountId, company_id: l.companyId })))}::jsonb) as l(account_id uuid, company_id uuid)
+    on conflict do nothing`);
+}
+
+/** Ends these links (an import's undo of the people it linked rather than created). */
+export async function unlinkCompanyUsers(db: DbOrTx, links: readonly CompanyUserLink[]): Promise<void> {
+  if (links.length === 0) return;
+  await db.execute(sql`
+    delete from account_companies a
+    using jsonb_to_recordset(${JSON.stringify(links.map((l) => ({ account_id: l.accountId, company_id: l.companyId })))}::jsonb) as l(account_id uuid, company_id uuid)
+    where a.account_id = l.account_id and a.company_id = l.company_id`);
+}
+
+/** The links of these companies (of the connection's airport): who acts for each. */
+export async function linksOfCompanies(db: DbOrTx, companyIds: readonly string[]): Promise<CompanyUserLink[]> {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({ accountId: accountCompanies.accountId, companyId: accountCompanies.companyId })
+    .from(accountCompanies)
+    .where(and(eq(accountCompanies.airportId, sql`apron_airport()`), inIdList(accountCompanies.companyId, companyIds)));
+}
+
+/** Whether an account acts for a company anywhere (a company user, not an inspector or contractor). */
+export function isCompanyUserSql(accountId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from account_companies cu where cu.account_id = ${accountId})`;
 }
