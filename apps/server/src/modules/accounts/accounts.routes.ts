@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors/app-error';
 import { findAccountAtAirport, listAccounts } from '../../platform/auth/accounts.repo';
 import { sendTotalCount } from '../../platform/http/list-count';
 import { presentAccount } from './accounts.presenter';
-import { createStaffAccount, removeFromAirport, updateAccount } from './accounts.service';
+import { createStaffAccount, removeFromAirport, resendInvitation, updateAccount } from './accounts.service';
 
 /**
  * Settings > Accounts (admin:Settings) of the current airport: its staff and its companies' users.
@@ -56,6 +56,17 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const actor = signedInActorOf(request);
       const account = await ctx.db.transaction((tx) => updateAccount(tx, actor, request.params.id, request.body));
       return presentAccount(account);
+    },
+  );
+
+  r.post(
+    '/api/Accounts/:id/Invitation',
+    { config: { access: 'admin:Settings' }, schema: { tags, params: ZIdParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      // A fresh set-password link by e-mail: for accounts imported or added without a password.
+      const actor = signedInActorOf(request);
+      const account = await ctx.db.transaction((tx) => resendInvitation(tx, actor, ctx.config.publicUrl, request.params.id));
+      return { message: `Invitation sent to ${account.email}` };
     },
   );
 

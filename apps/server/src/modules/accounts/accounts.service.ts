@@ -44,6 +44,25 @@ export async function sendInvitation(tx: Tx, publicUrl: string, account: Account
   });
 }
 
+export const DISABLED_INVITATION_MESSAGE = 'This account is disabled: enable it before sending an invitation.';
+
+/**
+ * Settings > Accounts > Send invitation: a fresh set-password link for an account of this airport
+ * (imported company users and staff have none until they choose a password). Earlier links stay
+ * valid until used or expired; there is no throttle: only an administrator can send, and each
+ * send is audited.
+ */
+export async function resendInvitation(tx: Tx, actor: AuditActor, publicUrl: string, id: string): Promise<AccountRow> {
+  // Another airport's account is not this airport's administrators' to see: 404, as the read does.
+  const here = await findAccountAtAirport(tx, id);
+  if (!here) throw notFound('No account found.');
+  if (!here.enabled) throw fieldError('enabled', DISABLED_INVITATION_MESSAGE);
+  const account = (await findAccountById(tx, id))!;
+  await sendInvitation(tx, publicUrl, account);
+  await recordAudit(tx, actor, { action: 'invite', entity: 'account', entityId: id, after: { email: account.email } });
+  return account;
+}
+
 /** What `POST /api/Accounts` made: a new account, or an existing one added to this airport. */
 export interface StaffAccountAdded {
   account: AccountAtAirport;

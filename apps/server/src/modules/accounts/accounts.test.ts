@@ -7,6 +7,7 @@ import { redeemPasswordToken } from '../../platform/auth/password-links';
 import { passwordTokens } from '../../platform/auth/password-tokens.table';
 import { anonymous, buildAccount, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import { createCompanyUser } from './index';
+import { withAirport } from '../../platform/tenancy/index';
 import { companies } from '../companies/companies.table';
 
 let t: TestApp;
@@ -161,5 +162,54 @@ describe('createCompanyUser (for the Companies module)', () => {
     await expect(
       t.db.transaction((tx) => createCompanyUser(tx, { email: 'OWNER@hangar.test', companyId, companyName: 'Hangar Co', publicUrl: t.config.publicUrl, actor })),
     ).rejects.toMatchObject({ code: 'VALIDATION', fields: { email: 'An account with this email already exists' } });
+  });
+});
+
+describe('POST /api/Accounts/{id}/Invitation', () => {
+  const invite = (caller: Caller, id: string) => caller.request({ method: 'POST', url: `/api/Accounts/${id}/Invitation` });
+
+  it('sends a fresh set-password link to an account without a password, audited', async () => {
+    const imported = await buildAccount(t.db, { email: 'imported@tenant.test', isInternal: false, companyId: '5f0e7c1a-7d4e-4a61-9b1e-2c3d4e5f6a7b' });
+    const res = await invite(admin, imported.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Invitation sent to imported@tenant.test' });
+
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invite')).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    expect(mail!.to).toEqual(['imported@tenant.test']);
+    const link = /https:\/\/portal\.example\.test\/oidc\/set-password\/([\w-]+)/.exec(mail!.text);
+    expect(await redeemPasswordToken(t.db, link![1]!, false)).toBe(imported.id);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'invite'), eq(auditLog.entityId, imported.id)));
+    expect(audit).toMatchObject({ entity: 'account', actorId: admin.user.id });
+
+    // A second send is allowed (no throttle): another live link.
+    expect((await invite(admin, imported.id)).statusCode).toBe(200);
+    const tokens = await t.db.select().from(passwordTokens).where(eq(passwordTokens.accountId, imported.id));
+    expect(tokens).toHaveLength(2);
+  });
+
+  it('401 without a session, 403 without admin:Settings', async () => {
+    const staff = await buildAccount(t.db);
+    const anon = await anonymous(t);
+    expect((await anon({ method: 'POST', url: `/api/Accounts/${staff.id}/Invitation` })).statusCode).toBe(401);
+    const reader = await signIn(t, { modules: ['Settings'] });
+    expect((await invite(reader, staff.id)).statusCode).toBe(403);
+  });
+
+  it('refuses a disabled account with a message', async () => {
+    const gone = await buildAccount(t.db, { enabled: false });
+    const res = await invite(admin, gone.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { enabled: 'This account is disabled: enable it before sending an invitation.' } });
+  });
+
+  it('404 for an account of another airport (never revealed) and for a missing id', async () => {
+    const authority = await signIn(t, { modules: 'all', isAdmin: true, isAuthorityAdmin: true });
+    const created = await authority.request({ method: 'POST', url: '/api/Airports', payload: { code: 'K99', name: 'Field K99', timeZone: 'America/Denver' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const elsewhere = await withAirport(created.json().id, () => buildAccount(t.db, { email: 'elsewhere@example.test' }));
+    expect((await invite(admin, elsewhere.id)).statusCode).toBe(404);
+    expect((await invite(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invite'));
+    expect(mails.some((m) => m.to[0] === 'elsewhere@example.test')).toBe(false);
   });
 });

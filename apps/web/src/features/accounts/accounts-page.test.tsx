@@ -12,12 +12,18 @@ const CLERK: TAccount = {
 };
 
 function stubAccounts() {
+  let invitations = 0;
   return stubFetch({
     ...CSRF_ROUTE,
     'GET /api/Session': { body: accessBody(buildUser({ modules: ['Settings'], isAdmin: true })) },
     'GET /api/AppConfig': { body: appConfig(true) },
     'GET /api/Accounts': { body: [CLERK], headers: { 'X-Total-Count': '1' } },
     'PUT /api/Accounts/acc-1': (call) => ({ body: { ...CLERK, ...(call.body as object) } }),
+    // The first send succeeds; the account is disabled before the second.
+    'POST /api/Accounts/acc-1/Invitation': () =>
+      (invitations += 1) === 1
+        ? { body: { message: 'Invitation sent to clerk@apron.test' } }
+        : { status: 400, body: { errors: { enabled: 'This account is disabled: enable it before sending an invitation.' } } },
     'POST /api/Accounts': { status: 400, body: { errors: { email: 'Email already has an account' } } },
   });
 }
@@ -59,5 +65,17 @@ describe('accounts page', () => {
     expect(net.callsTo('POST', '/api/Accounts')[0]!.body).toEqual({
       email: 'new.person@apron.test', givenName: 'New', familyName: 'Person', modules: ['Company', 'Lease'], isAdmin: false,
     });
+  });
+
+  it('sends an invitation from the row and says to whom; a refusal shows the server message', async () => {
+    const user = userEvent.setup();
+    const net = stubAccounts();
+    renderApp('/settings/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Send invitation to clerk@apron.test' }));
+    expect(await screen.findByText('Invitation sent to clerk@apron.test')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/api/Accounts/acc-1/Invitation')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Send invitation to clerk@apron.test' }));
+    expect(await screen.findByText('This account is disabled: enable it before sending an invitation.')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
+import SendIcon from '@mui/icons-material/Send';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TAccount, TAccountUpdate } from '@apron/core/accounts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +14,7 @@ import { DataGrid } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
 import { AddAccountDialog, EditAccountDialog } from './account-dialogs';
-import { ACCOUNTS_PATH, useUpdateAccount } from './api';
+import { ACCOUNTS_PATH, useSendInvitation, useUpdateAccount } from './api';
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 
@@ -24,7 +25,7 @@ interface TPendingChange {
   message: string;
 }
 
-/** Settings > Accounts: add, edit names and modules, make or remove admin, enable or disable. No delete. */
+/** Settings > Accounts: add, edit names and modules, make or remove admin, enable or disable, send an invitation again. No delete. */
 export function AccountsPage() {
   const notify = useNotify();
   const [adding, setAdding] = useState(false);
@@ -49,6 +50,15 @@ export function AccountsPage() {
         },
       ),
     [send, notify],
+  );
+  const { mutate: sendInvitation } = useSendInvitation();
+  const invite = useCallback(
+    (account: TAccount) =>
+      sendInvitation(account._id, {
+        onSuccess: () => notify.success(`Invitation sent to ${account.email}`),
+        onError: (error) => notify.error(error),
+      }),
+    [sendInvitation, notify],
   );
   const columns = useMemo<GridColDef<TAccount>[]>(
     () => [
@@ -84,7 +94,7 @@ export function AccountsPage() {
         headerName: 'Actions',
         sortable: false,
         disableColumnMenu: true,
-        width: 190,
+        width: 230,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
             <Tooltip title="Edit">
@@ -92,6 +102,13 @@ export function AccountsPage() {
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
+            {row.enabled && (
+              <Tooltip title="Send invitation (a new set-password link)">
+                <IconButton size="small" aria-label={`Send invitation to ${row.email}`} onClick={() => invite(row)}>
+                  <SendIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
             {row.isInternal && (
               <Button
                 size="small"
@@ -113,7 +130,7 @@ export function AccountsPage() {
         ),
       },
     ],
-    [mutate],
+    [mutate, invite],
   );
 
   return (

@@ -25,3 +25,10 @@ export function useUpdateAccount() {
     onSuccess: reload,
   });
 }
+
+/** Settings > Accounts > Send invitation: a fresh set-password link by e-mail; the answer's message says to whom. */
+export function useSendInvitation() {
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ message: string }>(`${ACCOUNTS_PATH}/${encodeURIComponent(id)}/Invitation`, { method: 'POST' }),
+  });
+}
