@@ -90,6 +90,7 @@ export const A11Y_ROUTES: Readonly<Record<string, TA11yRoute>> = {
   '/settings/asset': { visitors: ADMIN },
   '/settings/templates': { visitors: ADMIN },
   '/settings/import': { visitors: ADMIN },
+  '/settings/logo': { visitors: ADMIN },
   // One page component for every master data type: the first type's list.
   '/settings/:masterRoute': { visitors: ADMIN, open: async () => `/settings/${MASTER_TYPES[MASTER_TYPE_NAMES[0]!].route}` },
   '/settings/types': { visitors: [], sameAs: '/properties/types' },
