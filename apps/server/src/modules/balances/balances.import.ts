@@ -8,6 +8,7 @@ import { inIdList } from '../../db/id-list';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
 import { companyDirectory, companyKeyOf, findCompaniesByReference, lockCompanies } from '../companies/index';
+import { balancesOf } from './balances.repo';
 import { balanceRecords, type BalanceRecordRow } from './balances.table';
 
 /**
@@ -59,16 +60,6 @@ function valuesOf(row: TBalanceImportRow, companyId: string): CreditValues {
 const isUnchanged = (before: BalanceRecordRow, after: CreditValues) => VALUE_KEYS.every((k) => before[k] === after[k]);
 const signed = (v: Pick<CreditValues, 'type' | 'amountCents'>) => (v.type === 'Credit' ? v.amountCents : -v.amountCents);
 
-/** Balance per company (Credits - Debits), for the given companies, in one read. */
-async function balancesOf(db: DbOrTx, companyIds: readonly string[]): Promise<Map<string, number>> {
-  if (companyIds.length === 0) return new Map();
-  const rows = await db
-    .select({ companyId: balanceRecords.companyId, balance: sql<string>`sum(case when ${balanceRecords.type} = 'Credit' then ${balanceRecords.amountCents} else -${balanceRecords.amountCents} end)` })
-    .from(balanceRecords)
-    .where(inIdList(balanceRecords.companyId, companyIds))
-    .groupBy(balanceRecords.companyId);
-  return new Map(rows.map((r) => [r.companyId, Number(r.balance)]));
-}
 
 /**
  * Resolves the companies, reads the records the external ids already name, and checks that no

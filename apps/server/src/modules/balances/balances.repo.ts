@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { TListQuery } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
+import { inIdList } from '../../db/id-list';
 import { balanceRecords, type BalanceRecordRow } from './balances.table';
 
 /**
@@ -24,4 +25,15 @@ export async function listBalanceRecords(db: DbOrTx, companyId: string, query: T
     .offset((query.page - 1) * query.pageSize);
   const [counted] = await db.select({ n: count() }).from(balanceRecords).where(eq(balanceRecords.companyId, companyId));
   return { rows: rows.map((r) => ({ ...r.record, runningCents: Number(r.running) })), total: counted?.n ?? 0 };
+}
+
+/** Balance per company (Credits - Debits), for the given companies, in one read. */
+export async function balancesOf(db: DbOrTx, companyIds: readonly string[]): Promise<Map<string, number>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ companyId: balanceRecords.companyId, balance: sql<string>`sum(case when ${balanceRecords.type} = 'Credit' then ${balanceRecords.amountCents} else -${balanceRecords.amountCents} end)` })
+    .from(balanceRecords)
+    .where(inIdList(balanceRecords.companyId, companyIds))
+    .groupBy(balanceRecords.companyId);
+  return new Map(rows.map((r) => [r.companyId, Number(r.balance)]));
 }

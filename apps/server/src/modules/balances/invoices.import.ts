@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { INVOICE_IMPORT_COLUMNS, PAID_BY_BALANCE, ZInvoiceImportRow, fromCents, hasSufficientFunds, type TInvoiceImportRow } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inIdList } from '../../db/id-list';
@@ -12,6 +12,7 @@ import {
   invoicesChangedSince, invoicesWithLines, lockInvoices, restoreImportedInvoice, transactionTime, unpayLines, updateImportedInvoices, type ImportedInvoice, type ImportedInvoiceHeader, type NewImportedLine,
 } from '../invoices/index';
 import { deleteImportedPayments, insertImportedPayments, paymentsByIds, type NewImportedPayment } from '../payments/index';
+import { balancesOf } from './balances.repo';
 import { balanceRecords } from './balances.table';
 import { INVOICE_DEBIT_PREFIX } from './balances.import';
 import { isUnchanged, outcomeOf, planInvoices, type InvoiceDraft, type InvoiceOutcome } from './invoices-import-plan';
@@ -37,16 +38,6 @@ function headerOf(draft: InvoiceDraft, outcome: InvoiceOutcome): ImportedInvoice
 const pickHeader = (invoice: ImportedInvoiceHeader): ImportedInvoiceHeader =>
   Object.fromEntries(INVOICE_HEADER_KEYS.map((k) => [k, invoice[k]])) as unknown as ImportedInvoiceHeader;
 
-/** Balance per company now (Credits - Debits). */
-async function balancesOf(db: DbOrTx, companyIds: readonly string[]): Promise<Map<string, number>> {
-  if (companyIds.length === 0) return new Map();
-  const rows = await db
-    .select({ companyId: balanceRecords.companyId, balance: sql<string>`sum(case when ${balanceRecords.type} = 'Credit' then ${balanceRecords.amountCents} else -${balanceRecords.amountCents} end)` })
-    .from(balanceRecords)
-    .where(inIdList(balanceRecords.companyId, companyIds))
-    .groupBy(balanceRecords.companyId);
-  return new Map(rows.map((r) => [r.companyId, Number(r.balance)]));
-}
 
 /** Lines paid 'balance' need the company's balance to cover them, as pay from balance does (PRODUCT-RULES 6). */
 async function fundsIssues(db: DbOrTx, planned: ReadonlyArray<{ draft: InvoiceDraft; outcome: InvoiceOutcome }>) {
