@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { takeNumbers } from '../../platform/tenancy/numbering';
 
 /**
- * The typed rows of every asset of a master, derived from `values` in one statement (demo and
- * bench seeds insert assets set-based and then call this once).
+ * The typed rows (asset_field_values) of the assets `which` selects (a condition on `assets a`),
+ * derived from their `values` in one statement: the seeds call it once per master, the import once
+ * per chunk.
  */
-export async function rebuildFieldRows(db: DbOrTx, masterId: string): Promise<void> {
+export async function insertFieldRows(db: DbOrTx, which: SQL): Promise<void> {
   await db.execute(sql`
     insert into asset_field_values (asset_id, master_id, field_name, value_text, value_number)
     select a.id, a.master_id, f->>'fieldName',
@@ -17,8 +18,13 @@ export async function rebuildFieldRows(db: DbOrTx, masterId: string): Promise<vo
     from assets a
     join asset_masters m on m.id = a.master_id
     cross join lateral jsonb_array_elements(m.fields) f
-    where a.master_id = ${masterId}
+    where ${which}
     on conflict do nothing`);
+}
+
+/** The typed rows of every asset of a master (demo and bench seeds insert assets set-based, then call this once). */
+export async function rebuildFieldRows(db: DbOrTx, masterId: string): Promise<void> {
+  await insertFieldRows(db, sql`a.master_id = ${masterId}`);
 }
 
 export interface TSeedSpread {

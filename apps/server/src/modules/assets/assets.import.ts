@@ -5,6 +5,7 @@ import {
   ASSET_MESSAGES, DEFAULT_ASSET_LOCATION, ZAssetLocation, readAssetFieldValue, type TAssetFieldConfig, type TAssetFieldValue,
 } from '@apron/core/assets/index';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { insertFieldRows } from './asset-seed';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
 import { takeNumbers } from '../../platform/tenancy/numbering';
@@ -189,17 +190,7 @@ function changesOf(current: ExistingAsset, next: ResolvedAsset) {
 async function rebuildTypedRows(tx: Tx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.execute(sql`delete from asset_field_values where asset_id = any(${arrayOf(ids, 'uuid')})`);
-  await tx.execute(sql`
-    insert into asset_field_values (asset_id, master_id, field_name, value_text, value_number)
-    select a.id, a.master_id, f->>'fieldName',
-      case when f->>'fieldType' = 'Number' then null
-           when f->>'fieldType' = 'String' then lower(a.values->>(f->>'fieldName'))
-           else a.values->>(f->>'fieldName') end,
-      case when f->>'fieldType' = 'Number' then (a.values->>(f->>'fieldName'))::float8 end
-    from assets a
-    join asset_masters m on m.id = a.master_id
-    cross join lateral jsonb_array_elements(m.fields) f
-    where a.id = any(${arrayOf(ids, 'uuid')})`);
+  await insertFieldRows(tx, sql`a.id = any(${arrayOf(ids, 'uuid')})`);
 }
 
 /** The form version a new asset of each type is pinned to (as CreateAsset does), one read per type. */
