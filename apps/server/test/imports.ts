@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ImportKindName } from '@apron/core';
 import type { Caller, TestApp } from './helpers';
+import { multipart } from './multipart';
 
 /**
  * Imports through HTTP (issue 23), for every kind's tests: upload a file (dry run), commit it and
@@ -38,17 +38,10 @@ export interface ImportPreviewBody extends ImportBatchBody {
   rows: Array<{ row: number; externalId: string; value: Record<string, unknown> }>;
 }
 
-/** A multipart/form-data body: text fields, then the file. */
+/** A multipart/form-data body: text fields, then the file (`multipart`, with the file's name and type). */
 export function multipartBody(fields: Record<string, string>, file: { name: string; content: string | Buffer; contentType?: string }): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----apron${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`));
-  parts.push(typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content);
-  parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const content = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
+  return multipart(content, fields, file.name, file.contentType ?? 'application/octet-stream');
 }
 
 function isWorkbook(content: string | Buffer): boolean {
