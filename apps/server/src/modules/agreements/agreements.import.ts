@@ -2,8 +2,8 @@ import {
   AGREEMENT_IMPORT_COLUMNS, deriveAgreementStatus, fromCents, ZAgreementImportRow, type TAgreementImportRow,
 } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, TrackedRecord } from '../../platform/imports/kind';
+import { refuseIssuesFoundAtCommit } from '../../platform/imports/refuse';
 import { setPropertyRents } from '../properties/index';
 import { planAgreements, type AgreementPlan } from './agreements-import.plan';
 import {
@@ -66,7 +66,7 @@ export function createAgreementsImport(deps: AgreementsImportDeps): ImportKind<T
     async commit(tx, rows, ctx) {
       const { plans, issues } = await planAgreements(tx, rows, ctx.today);
       // The dry run reported these; anything found now (a change since) refuses the whole batch.
-      if (issues.length > 0) throw new AppError('CONFLICT', `Row ${issues[0]!.row}, ${issues[0]!.column}: ${issues[0]!.message}`);
+      refuseIssuesFoundAtCommit(issues);
       const { windowDays } = await leaseCalendar(tx);
       for (const plan of plans) plan.columns.status = deriveAgreementStatus(plan.columns.status as never, plan.columns.endDate, ctx.today, windowDays);
 

@@ -1,8 +1,8 @@
 import { AGREEMENT_MESSAGES, fromCents, INSURANCE_IMPORT_COLUMNS, toCents, ZInsuranceImportRow, type ImportIssue, type TInsuranceImportRow } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { findAccountAtAirport } from '../../platform/auth/accounts.repo';
-import { AppError } from '../../platform/errors/app-error';
 import type { ImportContext, ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
+import { refuseIssuesFoundAtCommit } from '../../platform/imports/refuse';
 import { companyKeyOf, findCompaniesByReference } from '../companies/index';
 import { masterIdsByName } from '../settings/index';
 import { auditRow } from './agreements.presenter';
@@ -124,7 +124,7 @@ const isChanged = (current: InsuranceRow, next: InsuranceImportValues) => FIELDS
 async function commit(tx: Tx, rows: readonly StagedRow<TInsuranceImportRow>[], ctx: Parameters<ImportKind['commit']>[2]): Promise<void> {
   const { resolved, issues, existing } = await resolveRows(tx, rows, ctx, true);
   // The dry run found none; a change since (an agreement archived, a type removed) stops the batch.
-  if (issues.length > 0) throw new AppError('CONFLICT', `Row ${issues[0]!.row}, ${issues[0]!.column}: ${issues[0]!.message}`);
+  refuseIssuesFoundAtCommit(issues);
   const fresh = resolved.filter((r) => !existing.has(r.row.externalId));
   const changed = resolved.filter((r) => existing.has(r.row.externalId) && isChanged(existing.get(r.row.externalId)!, r.values));
   const created = await insertImportedInsurances(tx, fresh.map((r) => ({ ...r.values, externalId: r.row.externalId })));

@@ -7,6 +7,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
+import { refuseIssuesFoundAtCommit } from '../../platform/imports/refuse';
 import { companyDirectory, companyKeyOf, findCompaniesByReference, lockCompanies } from '../companies/index';
 import { balancesOf } from './balances.repo';
 import { balanceRecords, type BalanceRecordRow } from './balances.table';
@@ -104,7 +105,7 @@ async function commitRecords(tx: Tx, rows: readonly StagedRow<TBalanceImportRow>
   const previous = await findByExternalIds(tx, rows.map((r) => r.externalId));
   await lockCompanies(tx, [...[...named.values()].flat().map((c) => c.id), ...previous.map((p) => p.companyId)]);
   const { issues, planned } = await planRecords(tx, rows);
-  if (issues.length) throw new AppError('CONFLICT', `Row ${issues[0]!.row}, ${issues[0]!.column}: ${issues[0]!.message}`);
+  refuseIssuesFoundAtCommit(issues);
   const createdBy = ctx.actor.user?.id ?? null;
   const fresh = planned.filter((p) => !p.existing);
   const changed = planned.filter((p) => p.existing && !isUnchanged(p.existing, p.values));

@@ -5,6 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { AppError } from '../../platform/errors/app-error';
 import type { CommitContext, ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
+import { refuseIssuesFoundAtCommit } from '../../platform/imports/refuse';
 import { companyDirectory, lockCompanies } from '../companies/index';
 import { agreementNumbersByIds } from '../agreements/index';
 import {
@@ -68,7 +69,7 @@ async function commitInvoices(tx: Tx, rows: readonly StagedRow<TInvoiceImportRow
   // The ledgers paid from take turns with pay from balance (its lock), then the funds are checked once.
   await lockCompanies(tx, [...new Set(planned.filter((p) => p.outcome.payments.some((x) => x.method === 'balance')).map((p) => p.draft.companyId))]);
   const issues = [...plan.issues, ...(await fundsIssues(tx, planned))];
-  if (issues.length) throw new AppError('CONFLICT', `Row ${issues[0]!.row}, ${issues[0]!.column}: ${issues[0]!.message}`);
+  refuseIssuesFoundAtCommit(issues);
   if (planned.length === 0) return;
 
   const createdBy = ctx.actor.user?.id ?? null;

@@ -1,7 +1,7 @@
 import { COMPANY_IMPORT_COLUMNS, ZCompanyImportRow, type ImportIssue, type TCompanyImportRow } from '@apron/core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
+import { refuseIssuesFoundAtCommit } from '../../platform/imports/refuse';
 import {
   deleteCompanyUsers, findAccountsByEmails, findUsedCompanyUsers, insertCompanyUsers, linkCompanyUsers, listUsersOfCompanies, unlinkCompanyUsers,
   type CompanyUserLink, type NewCompanyUser,
@@ -96,7 +96,7 @@ async function check(db: DbOrTx, rows: readonly StagedRow<TCompanyImportRow>[]):
  */
 async function usersOfChunk(tx: Tx, rows: readonly StagedRow<TCompanyImportRow>[], companyOf: Map<string, CompanyRow>): Promise<{ create: NewCompanyUser[]; link: CompanyUserLink[] }> {
   const conflicts = await emailConflicts(tx, rows, (row) => companyOf.get(row.externalId)!.id);
-  if (conflicts.length > 0) throw new AppError('CONFLICT', `Row ${conflicts[0]!.row}: ${conflicts[0]!.message}`);
+  refuseIssuesFoundAtCommit(conflicts);
   const existing = new Map((await findAccountsByEmails(tx, rows.flatMap((r) => r.value.users.map((u) => u.email)))).map((a) => [a.email.toLowerCase(), a]));
   const create: NewCompanyUser[] = [];
   const link: CompanyUserLink[] = [];

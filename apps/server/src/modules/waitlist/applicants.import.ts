@@ -1,7 +1,7 @@
 import { APPLICANT_IMPORT_COLUMNS, daysBetween, ZApplicantImportRow, type ImportIssue, type TApplicantImportRow } from '@apron/core';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../platform/errors/app-error';
 import type { ImportKind, StagedRow, TrackedRecord } from '../../platform/imports/kind';
+import { refuseIssuesFoundAtCommit } from '../../platform/imports/refuse';
 import {
   deleteApplicants, findApplicantsByExternalIds, insertApplicants, listApplicantsForExport, propertyTypeIdsByName, updateApplicants,
   type ApplicantFields, type StoredApplicant,
@@ -75,7 +75,7 @@ export const applicantsImport: ImportKind<TApplicantImportRow> = {
 
   async commit(tx, rows, ctx) {
     const { plans, issues } = await planApplicants(tx, rows, ctx.timeZone);
-    if (issues.length > 0) throw new AppError('CONFLICT', `Row ${issues[0]!.row}, ${issues[0]!.column}: ${issues[0]!.message}`);
+    refuseIssuesFoundAtCommit(issues);
     const created = plans.filter((p) => !p.existing);
     const updated = plans.filter((p) => p.existing && !sameFields(p.fields, fieldsOf(p.existing)));
     const ids = await insertApplicants(tx, created.map((p) => ({ externalId: p.externalId, fields: p.fields, rank: p.rank })), ctx.timeZone);
