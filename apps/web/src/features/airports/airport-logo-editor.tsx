@@ -17,19 +17,21 @@ export interface TAirportLogoEditorProps {
   logoUrl: string | null;
   /** Called with the new address after an upload or a removal (null). */
   onChange?: (logoUrl: string | null) => void;
+  /** The "Logo" heading's level: h2 on a page of its own, h3 inside a dialog's section (default). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /**
  * Shows an airport's logo and uploads, replaces or removes it at once (not with a form's Save).
  * PNG, JPEG or WebP up to 1 MB (checked here before the upload, and by the server by the bytes).
  */
-export function AirportLogoEditor({ airportId, airportName, logoUrl, onChange }: TAirportLogoEditorProps) {
+export function AirportLogoEditor({ airportId, airportName, logoUrl, onChange, headingLevel = 'h3' }: TAirportLogoEditorProps) {
   const notify = useNotify();
   const { upload, remove } = useAirportLogo(airportId);
   const busy = upload.isPending || remove.isPending;
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Typography variant="subtitle2" component="h3">
+      <Typography variant="subtitle2" component={headingLevel}>
         Logo
       </Typography>
       {logoUrl ? (

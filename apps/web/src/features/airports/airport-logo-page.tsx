@@ -17,7 +17,7 @@ export function AirportLogoPage() {
     <>
       <PageHeader title="Airport Logo" backTo="/settings" />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <AirportLogoEditor airportId={user.airportId} airportName={airportName} logoUrl={logoUrl} />
+        <AirportLogoEditor airportId={user.airportId} airportName={airportName} logoUrl={logoUrl} headingLevel="h2" />
       </Paper>
     </>
   );
