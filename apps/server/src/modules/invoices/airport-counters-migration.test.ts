@@ -55,5 +55,5 @@ describe('migration 0037: numbering per airport', () => {
     expect(stored.rows.map((r) => r.value)).toEqual(['', '']);
     const sequences = await db.query(`select 1 from pg_class where relkind = 'S' and relname in ('invoice_number_seq', 'receipt_number_seq', 'assets_asset_number_seq')`);
     expect(sequences.rows).toEqual([]);
-  });
+  }, 240_000); // every migration from the first one, on PGlite: ~20 s alone, several times that on a busy machine
 });

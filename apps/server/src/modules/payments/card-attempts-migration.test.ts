@@ -65,5 +65,5 @@ describe('migration 0033: one card_attempts table', () => {
     ]);
     const gone = await client.query<{ name: string | null }>(`select to_regclass('tiedown_card_attempts')::text as name union all select to_regclass('waitlist_join_attempts')::text`);
     expect(gone.rows).toEqual([{ name: null }, { name: null }]);
-  });
+  }, 240_000); // every migration from the first one, on PGlite: ~20 s alone, several times that on a busy machine
 });
