@@ -125,6 +125,8 @@ export const ZCompanyUser = z.object({
   familyName: z.string(),
   enabled: z.boolean(),
   lastSignInAt: z.string().nullable(),
+  /** Also acts for a company at another airport: Remove (this company only) applies; otherwise Disable. */
+  actsForOtherCompanies: z.boolean(),
 });
 export type TCompanyUser = z.infer<typeof ZCompanyUser>;
 

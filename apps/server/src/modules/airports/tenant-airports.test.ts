@@ -55,16 +55,17 @@ describe('a company user with companies at two airports', () => {
   it('adding their e-mail at a second airport links the existing account and tells them by e-mail', async () => {
     const first = await addUser(authority, mainCompany._id, 'Pat@Example.test');
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ existingAccount: false, user: { email: 'pat@example.test' } });
+    expect(first.json()).toMatchObject({ existingAccount: false, user: { email: 'pat@example.test', actsForOtherCompanies: false } });
     patId = first.json().user._id;
 
     await switchTo(authority, reliever);
     const second = await addUser(authority, relieverCompany._id, 'pat@example.test');
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json()).toMatchObject({ existingAccount: true, user: { _id: patId, email: 'pat@example.test' } });
-    // Listed among the reliever company's users, and in the reliever's Accounts grid with that company.
+    expect(second.json()).toMatchObject({ existingAccount: true, user: { _id: patId, email: 'pat@example.test', actsForOtherCompanies: true } });
+    // Listed among the reliever company's users (removable: they act for the main airport's company
+    // too), and in the reliever's Accounts grid with that company.
     const users = await authority.request({ method: 'GET', url: `/api/Company/Users/${relieverCompany._id}` });
-    expect(users.json().map((u: { _id: string }) => u._id)).toEqual([patId]);
+    expect(users.json().map((u: { _id: string; actsForOtherCompanies: boolean }) => [u._id, u.actsForOtherCompanies])).toEqual([[patId, true]]);
     const account = await authority.request({ method: 'GET', url: `/api/Accounts/${patId}` });
     expect(account.json()).toMatchObject({ companyId: relieverCompany._id, isInternal: false });
 
@@ -144,6 +145,9 @@ describe('a company user with companies at two airports', () => {
     const last = await authority.request({ method: 'DELETE', url: `/api/Company/Users/${relieverCompany._id}/${patId}` });
     expect(last.statusCode).toBe(400);
     expect(last.json().errors.companyId).toMatch(/disable the account instead/);
+    // Their only company now: the list offers no removal.
+    const listed = await authority.request({ method: 'GET', url: `/api/Company/Users/${relieverCompany._id}` });
+    expect(listed.json()).toMatchObject([{ _id: patId, actsForOtherCompanies: false }]);
     const viaAccounts = await authority.request({ method: 'DELETE', url: `/api/Accounts/${patId}/Membership` });
     expect(viaAccounts.statusCode).toBe(400);
     await switchTo(authority, FIRST_AIRPORT_ID);

@@ -39,7 +39,8 @@ export function presentCompanyGridRow(row: CompanyRow): TCompanyGridRow {
   };
 }
 
-export function presentCompanyUser(row: AccountRow): TCompanyUser {
+/** `actsForOtherCompanies`: the account also acts for another company (accountsWithOtherCompanies). */
+export function presentCompanyUser(row: AccountRow, actsForOtherCompanies: boolean): TCompanyUser {
   return {
     _id: row.id,
     email: row.email,
@@ -47,6 +48,7 @@ export function presentCompanyUser(row: AccountRow): TCompanyUser {
     familyName: row.familyName,
     enabled: row.enabled,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    actsForOtherCompanies,
   };
 }
 

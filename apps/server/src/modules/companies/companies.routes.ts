@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
 import { sendTotalCount } from '../../platform/http/list-count';
 import type { ZodApp } from '../../platform/http/zod-app';
+import { accountsWithOtherCompanies } from '../../platform/tenancy/index';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { readableCompanyScope, requireCompanyReader } from './companies.policy';
 import { presentCompany, presentCompanyGridRow, presentCompanyUser } from './companies.presenter';
@@ -92,8 +93,9 @@ function companyUserRoutes(r: ZodApp, ctx: AppContext): void {
       const company = await repo.findCompany(ctx.db, request.params.id, scopeOf(request.user));
       if (!company) throw notFound('Company not found');
       const rows = await repo.listCompanyUsers(ctx.db, company.id);
+      const elsewhere = await accountsWithOtherCompanies(ctx.db, rows.map((row) => row.id), company.id);
       sendTotalCount(reply, rows.length);
-      return rows.map(presentCompanyUser);
+      return rows.map((row) => presentCompanyUser(row, elsewhere.has(row.id)));
     },
   );
 
@@ -104,7 +106,7 @@ function companyUserRoutes(r: ZodApp, ctx: AppContext): void {
       const added = await ctx.db.transaction((tx) =>
         service.addCompanyUser(tx, signedInActorOf(request), ctx.config.publicUrl, request.params.id, request.body),
       );
-      return reply.status(201).send({ message: COMPANY_MESSAGES.userAdded, user: presentCompanyUser(added.account), existingAccount: added.existingAccount });
+      return reply.status(201).send({ message: COMPANY_MESSAGES.userAdded, user: presentCompanyUser(added.account, added.existingAccount), existingAccount: added.existingAccount });
     },
   );
 
@@ -126,7 +128,8 @@ function companyUserRoutes(r: ZodApp, ctx: AppContext): void {
       const account = await ctx.db.transaction((tx) =>
         service.setCompanyUserEnabled(tx, signedInActorOf(request), request.params.id, request.body.userId, request.body.enabled),
       );
-      return presentCompanyUser(account);
+      const elsewhere = await accountsWithOtherCompanies(ctx.db, [account.id], request.params.id);
+      return presentCompanyUser(account, elsewhere.has(account.id));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { inIdList } from '../../db/id-list';
 import type { DbOrTx } from '../../db/client';
@@ -48,6 +48,16 @@ export async function companyLinksOf(db: DbOrTx, accountId: string): Promise<Com
 }
 
 /** Ends an account's link with one company; false when there was none. */
+/** The accounts among `accountIds` that act for a company other than `companyId` (at any airport). */
+export async function accountsWithOtherCompanies(db: DbOrTx, accountIds: readonly string[], companyId: string): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ accountId: accountCompanies.accountId })
+    .from(accountCompanies)
+    .where(and(inIdList(accountCompanies.accountId, accountIds), ne(accountCompanies.companyId, companyId)));
+  return new Set(rows.map((row) => row.accountId));
+}
+
 export async function unlinkCompany(db: DbOrTx, accountId: string, companyId: string): Promise<boolean> {
   const removed = await db
     .delete(accountCompanies)

@@ -8,7 +8,7 @@ export { airportColumn } from './airport-column';
 export { FIRST_AIRPORT_ID, type AirportRow } from './airports.table';
 export { airportsOfAccount, currentAirportValueSql, findAirport, insertAirport, listAirports, updateAirport, updateCurrentAirport, type NewAirport } from './airports.repo';
 export { AIRPORT_PROVISIONERS, type AirportProvisioner } from './provisioning';
-export { companyLinksOf, linkCompanyAtCurrentAirport, type CompanyLink } from './account-companies';
+export { accountsWithOtherCompanies, companyLinksOf, linkCompanyAtCurrentAirport, type CompanyLink } from './account-companies';
 export { recordWorkAtCurrentAirport, workplaceOf, type Work, type Workplace } from './workplace';
 export { airportPublicUrl, publicUrlOf } from './public-url';
 export { airportLogoKey, currentAirportLetterhead, currentAirportLogoUrl, logoUrlOf, logoVersionOf, readLogo, type Letterhead } from './airport-logo';

@@ -59,3 +59,13 @@ export function useToggleCompanyUser(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyUsersKey(id) }),
   });
 }
+
+/** Removes the user from this company only (they act for another company too; else: disable). */
+export function useRemoveCompanyUser(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiFetch<void>(`/Company/Users/${encodeURIComponent(id)}/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyUsersKey(id) }),
+  });
+}

@@ -15,9 +15,11 @@ const COMPANY: TCompany = {
   email: 'ops@sierraskies.test', phone: '', contactname: '', contactphone: '', isPaperless: false, status: 'Active',
   abilities: { edit: true, editNameAndDescription: true, changeStatus: true, manageUsers: true }, createdAt: STAMP, updatedAt: STAMP,
 };
-const TAYLOR: TCompanyUser = { _id: USER_ID, email: 'taylor@sierraskies.test', givenName: 'Taylor', familyName: 'Tenant', enabled: true, lastSignInAt: null };
+const TAYLOR: TCompanyUser = { _id: USER_ID, email: 'taylor@sierraskies.test', givenName: 'Taylor', familyName: 'Tenant', enabled: true, lastSignInAt: null, actsForOtherCompanies: false };
+// Also acts for a company at the reliever field: removable from this company.
+const ROBIN: TCompanyUser = { ...TAYLOR, _id: USER_ID.replace('0d', '2d'), email: 'robin@sierraskies.test', actsForOtherCompanies: true };
 
-function stubAdmin() {
+function stubAdmin(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     ...CSRF_ROUTE,
     'GET /api/Session': { body: accessBody(buildUser({ modules: ['Company'], isAdmin: true })) },
@@ -37,6 +39,7 @@ function stubAdmin() {
     'POST /api/Attachments/List': { body: [] },
     'GET /api/AttachmentTypes': { body: [] },
     'POST /api/Remarks/List': { body: [] },
+    ...extra,
   });
 }
 
@@ -82,6 +85,24 @@ describe('company users', () => {
     await user.type(within(dialog).getByLabelText(/^Email/), 'elsewhere@reliever.test');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText(COMPANY_MESSAGES.existingUserAdded)).toBeInTheDocument();
+  });
+
+  it('removes, after asking, a user who also acts for another company, and offers no Remove for the others', async () => {
+    const user = userEvent.setup();
+    const net = stubAdmin({
+      [`GET /api/Company/Users/${COMPANY_ID}`]: { body: [ROBIN, TAYLOR] },
+      [`DELETE /api/Company/Users/${COMPANY_ID}/${ROBIN._id}`]: { status: 204 },
+    });
+    renderApp(`/companies/${COMPANY_ID}`);
+    await screen.findByRole('switch', { name: 'Enabled: taylor@sierraskies.test' });
+    expect(screen.queryByRole('button', { name: 'Remove taylor@sierraskies.test from this company' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove robin@sierraskies.test from this company' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove User' });
+    expect(dialog).toHaveTextContent('They keep acting for their other companies.');
+    expect(net.callsTo('DELETE', `/api/Company/Users/${COMPANY_ID}/${ROBIN._id}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(net.callsTo('DELETE', `/api/Company/Users/${COMPANY_ID}/${ROBIN._id}`)).toHaveLength(1));
+    expect(await screen.findByText('Updated Successfully')).toBeInTheDocument();
   });
 
   it("opens a tenant's own company from the Owners grid route", async () => {

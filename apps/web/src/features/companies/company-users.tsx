@@ -1,12 +1,16 @@
+import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { useState } from 'react';
 import { COMPANY_MESSAGES, ZCompanyUserCreate, type TCompanyUser, type TCompanyUserAdded, type TCompanyUserCreate } from '@apron/core/companies';
 import { formatDateTime } from '@apron/core/dates';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CrudSection, type TCrudColumn } from '../../components/crud-section';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { SUCCESS_TEXT, useNotify } from '../../lib/notify';
-import { useAddCompanyUser, useCompanyUsers, useToggleCompanyUser } from './api';
+import { useAddCompanyUser, useCompanyUsers, useRemoveCompanyUser, useToggleCompanyUser } from './api';
 
 const USER_FIELDS: readonly TFormFieldSpec<TCompanyUserCreate>[] = [
   { name: 'email', label: 'Email', kind: 'email', required: true },
@@ -25,13 +29,29 @@ function displayName(user: TCompanyUser): string {
   return name || user.email;
 }
 
-/** The company's users: an enable toggle each (disabling is confirmed) and Add User, for Company admins. */
+/**
+ * The company's users: an enable toggle each (disabling is confirmed) and Add User, for Company
+ * admins; a user who also acts for a company at another airport can be removed from this one
+ * (confirmed) and keeps the other. A user's only company is left by disabling them instead.
+ */
 export function CompanyUsers({ companyId, canManage }: { companyId: string; canManage: boolean }) {
   const notify = useNotify();
   const users = useCompanyUsers(companyId);
   const add = useAddCompanyUser(companyId);
   const toggle = useToggleCompanyUser(companyId);
+  const remove = useRemoveCompanyUser(companyId);
+  const [removing, setRemoving] = useState<TCompanyUser | null>(null);
 
+  const removeColumn: TCrudColumn<TCompanyUser> = {
+    header: 'Remove',
+    align: 'right',
+    cell: (user) =>
+      user.actsForOtherCompanies ? (
+        <IconButton size="small" aria-label={`Remove ${user.email} from this company`} onClick={() => setRemoving(user)}>
+          <PersonRemoveIcon fontSize="small" />
+        </IconButton>
+      ) : null,
+  };
   const columns: readonly TCrudColumn<TCompanyUser>[] = [
     {
       header: 'User',
@@ -62,39 +82,64 @@ export function CompanyUsers({ companyId, canManage }: { companyId: string; canM
         />
       ),
     },
+    // Only when someone here also acts for another company: nobody else can be removed (disable them).
+    ...(canManage && users.data?.some((user) => user.actsForOtherCompanies) ? [removeColumn] : []),
   ];
 
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing._id, {
+      onSuccess: () => {
+        notify.success(SUCCESS_TEXT.updated);
+        setRemoving(null);
+      },
+      onError: (error) => notify.error(error),
+    });
+  };
+
   return (
-    <CrudSection<TCompanyUser>
-      title="Users"
-      tableLabel="Company users"
-      query={users}
-      rowLabel={(user) => user.email}
-      columns={columns}
-      emptyText="No users yet"
-      canAdd={canManage}
-      addLabel="Add User"
-      addIcon={<PersonAddIcon />}
-      renderDialog={(_row, close) => (
-        <SchemaFormDialog
-          schema={ZCompanyUserCreate}
-          title="Add User"
-          submitLabel="Add"
-          defaultValues={{ email: '', givenName: '', familyName: '' }}
-          fields={USER_FIELDS}
-          onSave={(values) => add.mutateAsync(values)}
-          successText={(answer) => addedText(answer as TCompanyUserAdded | undefined)}
-          onClose={close}
-        />
-      )}
-      confirm={{
-        label: 'Disable',
-        title: 'Disable User',
-        message: (user) => `Disable ${user.email}? They will be signed out and cannot sign in until enabled again.`,
-        run: (user) => toggle.mutateAsync({ userId: user._id, enabled: false }),
-        successText: SUCCESS_TEXT.updated,
-        hideButton: true,
-      }}
-    />
+    <>
+      <CrudSection<TCompanyUser>
+        title="Users"
+        tableLabel="Company users"
+        query={users}
+        rowLabel={(user) => user.email}
+        columns={columns}
+        emptyText="No users yet"
+        canAdd={canManage}
+        addLabel="Add User"
+        addIcon={<PersonAddIcon />}
+        renderDialog={(_row, close) => (
+          <SchemaFormDialog
+            schema={ZCompanyUserCreate}
+            title="Add User"
+            submitLabel="Add"
+            defaultValues={{ email: '', givenName: '', familyName: '' }}
+            fields={USER_FIELDS}
+            onSave={(values) => add.mutateAsync(values)}
+            successText={(answer) => addedText(answer as TCompanyUserAdded | undefined)}
+            onClose={close}
+          />
+        )}
+        confirm={{
+          label: 'Disable',
+          title: 'Disable User',
+          message: (user) => `Disable ${user.email}? They will be signed out and cannot sign in until enabled again.`,
+          run: (user) => toggle.mutateAsync({ userId: user._id, enabled: false }),
+          successText: SUCCESS_TEXT.updated,
+          hideButton: true,
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove User"
+        message={removing ? `Remove ${removing.email} from this company? They keep acting for their other companies.` : ''}
+        confirmLabel="Remove"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </>
   );
 }
