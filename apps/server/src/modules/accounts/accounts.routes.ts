@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { ZAccount, ZAccountCreate, ZAccountCreated, ZAccountListQuery, ZAccountUpdate, ZIdParams } from '@apron/core';
 import { actorOf, signedInActorOf } from '../../platform/audit/actor';
 import type { AppContext } from '../../platform/context';
-import { notFound } from '../../platform/errors/app-error';
+import { conflict, notFound } from '../../platform/errors/app-error';
 import { findAccountAtAirport, listAccounts } from '../../platform/auth/accounts.repo';
 import { sendTotalCount } from '../../platform/http/list-count';
 import { presentAccount } from './accounts.presenter';
-import { createStaffAccount, removeFromAirport, resendInvitation, updateAccount } from './accounts.service';
+import { createStaffAccount, EXTERNAL_SIGN_IN_INVITATION_MESSAGE, removeFromAirport, resendInvitation, updateAccount } from './accounts.service';
 
 /**
  * Settings > Accounts (admin:Settings) of the current airport: its staff and its companies' users.
@@ -65,6 +65,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       // A fresh set-password link by e-mail: for accounts imported or added without a password.
       const actor = signedInActorOf(request);
+      if (ctx.config.oidc) throw conflict(EXTERNAL_SIGN_IN_INVITATION_MESSAGE);
       const account = await ctx.db.transaction((tx) => resendInvitation(tx, actor, ctx.config.publicUrl, request.params.id));
       return { message: `Invitation sent to ${account.email}` };
     },

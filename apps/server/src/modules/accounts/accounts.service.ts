@@ -35,7 +35,8 @@ export async function sendInvitation(tx: Tx, publicUrl: string, account: Account
     text: [
       greeting,
       '',
-      `An account has been created for you on the ${airportName} portal. Your sign-in e-mail is ${account.email}.`,
+      // Sent when the account is created and again by Send invitation: worded for both.
+      `You have an account on the ${airportName} portal. Your sign-in e-mail is ${account.email}.`,
       '',
       `Choose your password here (the link works once and expires in ${PASSWORD_LINK_DAYS} days):`,
       link,
@@ -45,6 +46,9 @@ export async function sendInvitation(tx: Tx, publicUrl: string, account: Account
 }
 
 export const DISABLED_INVITATION_MESSAGE = 'This account is disabled: enable it before sending an invitation.';
+/** With an external identity provider (OIDC_ISSUER) people sign in there: a set-password link would not work. */
+export const EXTERNAL_SIGN_IN_INVITATION_MESSAGE =
+  "Sign-in is through the airport's identity provider: invite the person there; they sign in here with that account.";
 
 /**
  * Settings > Accounts > Send invitation: a fresh set-password link for an account of this airport

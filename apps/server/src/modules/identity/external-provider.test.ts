@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { buildAccount, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { mailOutbox } from '../../platform/mail/mail.table';
 import { accounts } from '../../platform/auth/accounts.table';
 import { portalClient } from '../../platform/auth/oidc-provider';
 import { TestBrowser, accessTokenFor, accountWithPassword, authorizeCall, callbackParams, submitSignIn } from './identity.test-helpers';
@@ -111,5 +112,14 @@ describe('an external OpenID provider', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Session not Valid' });
     expect(res.cookies.find((c) => c.name === 'apron_sid')).toBeUndefined();
+  });
+
+  it('sends no set-password invitation: people are invited at the provider', async () => {
+    const admin = await signIn(portal, { modules: 'all', isAdmin: true });
+    const person = await buildAccount(portal.db, { email: 'invitee@example.test' });
+    const res = await admin.request({ method: 'POST', url: `/api/Accounts/${person.id}/Invitation` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Sign-in is through the airport's identity provider/);
+    expect(await portal.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invite'))).toEqual([]);
   });
 });
