@@ -103,9 +103,9 @@ export function agreementStatusesSql(today: string, expiringDays: number, agreem
     select a.id as agreement_id,
            case when bool_or(c.state = 'expired') then 'Expired'
                 when bool_or(c.state = 'deficient') then 'Deficient'
-                when min(c.met_until) <= ${today}::date + ${expiringDays}::int then 'Expiring'
+                when min(c.met_until::date) <= ${today}::date + ${expiringDays}::int then 'Expiring'
                 else 'Compliant' end as status,
-           least(min(c.met_until), min(c.lapsed_on) filter (where c.state = 'expired'))::text as expires_on
+           least(min(c.met_until::date), min(c.lapsed_on::date) filter (where c.state = 'expired'))::text as expires_on
     from agreements a left join checks c on c.agreement_id = a.id
     where ${agreementFilter}
     group by a.id`;
