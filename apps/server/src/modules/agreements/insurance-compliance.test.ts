@@ -217,5 +217,12 @@ describe('report and dashboard tile', () => {
     expect(dashboard.insuranceCompliance).toEqual(report.counts);
     const bad = await leaseAdmin.request({ method: 'GET', url: '/api/Reports/InsuranceCompliance?status=Fine' });
     expect(bad.statusCode).toBe(400);
+    const csv = await leaseAdmin.request({ method: 'GET', url: '/api/Reports/Export/insurance-compliance?format=csv&status=Deficient' });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Agreement,Company,Status,Problems,Expires');
+    expect(lines).toHaveLength(report.counts.deficient + 1);
+    const tenant = await signIn(t, { isInternal: false, companyId: (await buildLeasedProperty(admin, leaseAdmin)).companyId });
+    expect((await tenant.request({ method: 'GET', url: '/api/Reports/Export/insurance-compliance?format=csv' })).statusCode).toBe(403);
   });
 });
