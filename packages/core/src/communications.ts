@@ -19,7 +19,7 @@ export interface TTemplateField {
 
 const common: TTemplateField[] = [
   { name: 'module', label: 'Module' },
-  { name: 'trigger', label: 'Trigger (Created, Updated, Removed)' },
+  { name: 'trigger', label: 'Trigger (Created, Updated, Removed, Expiring)' },
 ];
 
 export const MODULE_TEMPLATE_FIELDS = {
@@ -49,6 +49,10 @@ export const MODULE_TEMPLATE_FIELDS = {
     { name: 'status', label: 'Status' },
     { name: 'startDate', label: 'Start date' },
     { name: 'endDate', label: 'End date' },
+    // Expiring (insurance reminders): which certificate ends when.
+    { name: 'insuranceType', label: 'Insurance type (reminders)' },
+    { name: 'insuranceEndDate', label: 'Insurance end date (reminders)' },
+    { name: 'daysLeft', label: 'Days until the insurance ends (reminders)' },
   ],
   Property: [
     { name: 'name', label: 'Property name' },
@@ -101,7 +105,8 @@ export const MODULE_TEMPLATE_FIELDS = {
 } as const satisfies Record<string, readonly TTemplateField[]>;
 
 export type TEventModule = keyof typeof MODULE_TEMPLATE_FIELDS;
-export const EVENT_TRIGGERS = ['Created', 'Updated', 'Removed'] as const;
+/** `Expiring`: a record nears its end (the insurance reminders of issue 24). */
+export const EVENT_TRIGGERS = ['Created', 'Updated', 'Removed', 'Expiring'] as const;
 export type TEventTrigger = (typeof EVENT_TRIGGERS)[number];
 
 /** Every field a template of this module may name (the module's own plus module and trigger). */

@@ -18,6 +18,7 @@ export * from '../modules/attachments/attachments.table';
 export * from '../modules/alerts/alerts.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/agreements/agreements.table';
+export * from '../modules/agreements/insurance-compliance.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/balances/balances.table';

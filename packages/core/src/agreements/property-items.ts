@@ -72,6 +72,25 @@ export const ZSecurityDeposit = z.object({
 export type TSecurityDeposit = z.infer<typeof ZSecurityDeposit>;
 
 // ---- Insurance ----------------------------------------------------------------------------
+/** A certificate's review (issue 24): only Approved ones count towards compliance. */
+export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
+export type TApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** The certificate (COI) file of an insurance: a stored document, read at `url`. */
+export const ZCertificate = z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), size: z.number(), url: z.string() });
+export type TCertificate = z.infer<typeof ZCertificate>;
+
+/** The largest limit a certificate or requirement may state: $1,000,000,000.00. */
+const MAX_LIMIT_CENTS = 1_000_000_000_00;
+
+/** A limit in dollars; a multipart text field ('1000000.00') is read as its number, 'abc' is refused. */
+export const zLimit = () =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), zDollars({ min: 0, maxCents: MAX_LIMIT_CENTS }));
+
+/** A yes/no that also reads multipart text ('true', 'false', 'on', ''). */
+export const zFlag = () =>
+  z.preprocess((v) => (typeof v === 'string' ? ['true', 'on', 'yes', '1'].includes(v.trim().toLowerCase()) : v), z.boolean({ error: 'Must be yes or no' }));
+
 /** Form defaults: start today, end one year later (spec doc 2 §9 "insurance default term one year"). */
 export function insuranceDefaultDates(today: string): { startDate: string; endDate: string } {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
@@ -88,6 +107,14 @@ export const ZInsuranceFields = z
     endDate: zDateOnly('End Date'),
     /** Changed only by Lease admins (the server refuses a change from anyone else). */
     isApproved: z.boolean().optional(),
+    // What the certificate states (issue 24); absent on create: the limits are the max coverage.
+    // Absent on update: unchanged.
+    carrier: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+    policyNumber: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+    perOccurrenceLimit: zLimit().optional(),
+    aggregateLimit: zLimit().optional(),
+    additionalInsured: z.boolean().optional(),
+    waiverOfSubrogation: z.boolean().optional(),
   });
 
 const endAfterStart = (v: { startDate: string; endDate: string }, ctx: z.RefinementCtx) => {
@@ -114,7 +141,18 @@ export const ZInsurance = z.object({
   maxCoverageAmount: z.number(),
   startDate: z.string(),
   endDate: z.string(),
+  /** Kept for the spec's clients: true exactly when approvalStatus is Approved. */
   isApproved: z.boolean(),
+  carrier: z.string(),
+  policyNumber: z.string(),
+  perOccurrenceLimit: z.number(),
+  aggregateLimit: z.number(),
+  additionalInsured: z.boolean(),
+  waiverOfSubrogation: z.boolean(),
+  certificate: ZCertificate.nullable(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  rejectionReason: z.string().nullable(),
+  uploadedByTenant: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -13,6 +13,8 @@ export const ZDashboard = z.object({
   collected: z.object({ thisMonth: z.number(), lastMonth: z.number(), thisMonthLabel: z.string(), lastMonthLabel: z.string() }).optional(),
   occupancy: z.array(z.object({ typeId: z.string(), type: z.string(), leased: z.number(), available: z.number() })).optional(),
   expiring: z.object({ agreements: ZWithin, insurances: ZWithin }).optional(),
+  /** Agreements by insurance compliance status (issue 24; Lease staff). */
+  insuranceCompliance: z.object({ compliant: z.number(), deficient: z.number(), expiring: z.number(), expired: z.number() }).optional(),
   waitlistLength: z.number().optional(),
   openInspections: z.number().optional(),
   openWorkorders: z.number().optional(),

@@ -19,7 +19,7 @@ function refuseUnknownTemplateFields(value: { module: string; template: string }
  */
 export const SKU_TYPES = ['CPI', 'Flat', 'Percent'] as const;
 export const NOTICE_MODULES = ['Invoices', 'Waitlist', 'Company'] as const;
-export const NOTIFICATION_TRIGGERS = ['Created', 'Updated', 'Removed'] as const;
+export const NOTIFICATION_TRIGGERS = ['Created', 'Updated', 'Removed', 'Expiring'] as const;
 export const NOTIFY_AUDIENCES = ['Internal', 'External', 'Both'] as const;
 export const NOTIFICATION_MODULES = ['Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist', 'Inspections', 'Workorders', 'Assets'] as const;
 
@@ -61,7 +61,7 @@ export const ZNotice = ZNameDescription.extend({
 export const ZNotification = z.object({
   name: zRequiredText('Name', 120),
   module: z.enum(NOTIFICATION_MODULES, { error: 'Choose a module' }),
-  trigger: z.enum(NOTIFICATION_TRIGGERS, { error: 'Choose Created, Updated or Removed' }),
+  trigger: z.enum(NOTIFICATION_TRIGGERS, { error: 'Choose Created, Updated, Removed or Expiring' }),
   notify: z.enum(NOTIFY_AUDIENCES, { error: 'Choose Internal, External or Both' }),
   template: z.string().trim().min(1, 'Template is required').max(50_000),
 }).superRefine(refuseUnknownTemplateFields);

@@ -93,6 +93,22 @@ export const SYSTEM_SETTINGS = {
     isPublic: false,
     schema: z.string().trim().regex(/^\d{1,4}$/, 'Value must be a whole number of days'),
   },
+  INSURANCE_EXPIRING_DAYS: {
+    label: 'Insurance compliance Expiring window (days)',
+    description: 'An agreement whose approved certificates end within this many days is Expiring (docs/insurance.md).',
+    kind: 'integer',
+    defaultValue: '30',
+    isPublic: false,
+    schema: z.string().trim().regex(/^\d{1,4}$/, 'Value must be a whole number of days'),
+  },
+  INSURANCE_REMINDER_DAYS: {
+    label: 'Insurance reminder days',
+    description: 'Tenants are reminded this many days before a certificate ends, once per number (comma separated, e.g. 60,30,7,0).',
+    kind: 'text',
+    defaultValue: '60,30,7,0',
+    isPublic: false,
+    schema: z.string().trim().regex(/^\d{1,4}(\s*,\s*\d{1,4}){0,9}$/, 'Value must be whole numbers of days separated by commas, such as 60,30,7,0'),
+  },
 } as const satisfies Record<string, TSettingDefinition>;
 
 export type TSystemSettingName = keyof typeof SYSTEM_SETTINGS;
@@ -107,8 +123,8 @@ export const PUBLIC_SETTING_NAMES = SYSTEM_SETTING_NAMES.filter((n) => SYSTEM_SE
 /** The typed value of a stored setting, falling back to its default when missing or invalid. */
 export function readSetting(values: Partial<Record<string, string>>, name: 'WAITLIST_CHARGE'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'TIEDOWN_PAYMENT' | 'LANDING_LINKS' | 'SETUP_CHECKLIST'): boolean;
-export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS' | 'REPORT_EXPIRING_DAYS' | 'TIEDOWN_MAX_NIGHTS'): number;
-export function readSetting(values: Partial<Record<string, string>>, name: 'AIRPORT_NAME' | 'TIME_ZONE'): string;
+export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS' | 'REPORT_EXPIRING_DAYS' | 'TIEDOWN_MAX_NIGHTS' | 'INSURANCE_EXPIRING_DAYS'): number;
+export function readSetting(values: Partial<Record<string, string>>, name: 'AIRPORT_NAME' | 'TIME_ZONE' | 'INSURANCE_REMINDER_DAYS'): string;
 export function readSetting(values: Partial<Record<string, string>>, name: TSystemSettingName): number | boolean | string {
   const def: TSettingDefinition = SYSTEM_SETTINGS[name];
   const raw = values[name];

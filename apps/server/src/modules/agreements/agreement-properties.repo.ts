@@ -6,6 +6,7 @@ import type { PluginScope } from '../../platform/plugins/registry';
 import { leasedPropertiesOn } from './report-facts';
 import { findPropertySummaries, listPropertySummaries } from '../properties/index';
 import { insuranceTypeNameSql } from '../settings/index';
+import { documentDirectory } from '../attachments/index';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits, type AgreementPropertyRow } from './agreements.table';
 
 /**
@@ -78,6 +79,7 @@ export const insuranceColumns = {
   typeName: insuranceTypeNameSql(insurances.insuranceTypeId),
   agreementId: agreementProperties.agreementId,
   propertyId: agreementProperties.propertyId,
+  certificate: { id: documentDirectory.id, name: documentDirectory.name, contentType: documentDirectory.contentType, size: documentDirectory.size },
 };
 
 export async function listInsurances(db: DbOrTx, linkId: string) {
@@ -85,8 +87,21 @@ export async function listInsurances(db: DbOrTx, linkId: string) {
     .select(insuranceColumns)
     .from(insurances)
     .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))
+    .leftJoin(documentDirectory, eq(documentDirectory.id, insurances.certificateId))
     .where(eq(insurances.agreementPropertyId, linkId))
     .orderBy(desc(insurances.startDate), asc(insurances.id));
+}
+
+/** Every insurance of an agreement (all its properties), newest first: the compliance view. */
+export async function listInsurancesOfAgreement(db: DbOrTx, agreementId: string) {
+  return db
+    .select(insuranceColumns)
+    .from(insurances)
+    .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))
+    .leftJoin(documentDirectory, eq(documentDirectory.id, insurances.certificateId))
+    .where(eq(agreementProperties.agreementId, agreementId))
+    .orderBy(desc(insurances.startDate), asc(insurances.id))
+    .limit(1000);
 }
 
 /** One insurance with the agreement it belongs to (the caller's scope is checked on that). */
@@ -96,6 +111,7 @@ export async function findInsurance(db: DbOrTx, id: string) {
     .from(insurances)
     .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))
     .innerJoin(agreements, eq(agreements.id, agreementProperties.agreementId))
+    .leftJoin(documentDirectory, eq(documentDirectory.id, insurances.certificateId))
     .where(eq(insurances.id, id))
     .limit(1);
   return row ?? null;

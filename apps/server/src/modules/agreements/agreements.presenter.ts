@@ -1,5 +1,5 @@
 import {
-  fromCents, type TAgreement, type TAgreementGridRow, type TAgreementProperty, type TAgreementStatus, type TAircraft, type TInsurance,
+  fromCents, type TAgreement, type TAgreementGridRow, type TAgreementProperty, type TAgreementStatus, type TAircraft, type TApprovalStatus, type TInsurance,
   type TSecurityDeposit, type TSessionUser,
 } from '@apron/core';
 import type { AgreementDetailData, AgreementGridData } from './agreements.repo';
@@ -74,8 +74,17 @@ export function presentDeposit(row: SecurityDepositRow): TSecurityDeposit {
   };
 }
 
-export function presentInsurance(row: { insurance: InsuranceRow; typeName: string; agreementId: string; propertyId: string }): TInsurance {
+/** The certificate's stored document (left-joined: null when none). */
+export interface CertificateColumns {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+export function presentInsurance(row: { insurance: InsuranceRow; typeName: string; agreementId: string; propertyId: string; certificate: CertificateColumns | null }): TInsurance {
   const i = row.insurance;
+  const c = row.certificate;
   return {
     _id: i.id,
     agreementId: row.agreementId,
@@ -86,6 +95,17 @@ export function presentInsurance(row: { insurance: InsuranceRow; typeName: strin
     startDate: i.startDate,
     endDate: i.endDate,
     isApproved: i.isApproved,
+    carrier: i.carrier,
+    policyNumber: i.policyNumber,
+    perOccurrenceLimit: fromCents(i.perOccurrenceLimitCents),
+    aggregateLimit: fromCents(i.aggregateLimitCents),
+    additionalInsured: i.additionalInsured,
+    waiverOfSubrogation: i.waiverOfSubrogation,
+    // Read through the documents' download call, which applies the insurance's read rule.
+    certificate: c ? { id: c.id, fileName: c.name, contentType: c.contentType, size: c.size, url: `/api/Attachments/${c.id}` } : null,
+    approvalStatus: i.approvalStatus as TApprovalStatus,
+    rejectionReason: i.rejectionReason,
+    uploadedByTenant: i.uploadedByTenant,
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import { companies } from '../companies/companies.table';
 import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/settings.table';
 import { properties } from '../properties/properties.table';
 import { airportColumn } from '../../platform/tenancy/airport-column';
+import { attachments } from '../attachments/attachments.table';
 
 /** Lease agreements between the airport and an owner (company). Dates are calendar dates. */
 export const agreements = pgTable(
@@ -27,6 +28,11 @@ export const agreements = pgTable(
     adjustmentFreq: integer(),
     /** The lease's id in the airport's old system (issue 23 import): re-importing it updates this row. */
     externalId: text(),
+    /**
+     * Issue 24: true when the agreement's own insurance requirements (agreement_insurance_requirements,
+     * possibly none) replace those of its properties' types.
+     */
+    insuranceOverride: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,7 +106,20 @@ export const insurances = pgTable(
     maxCoverageCents: bigint({ mode: 'number' }).notNull(),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
+    /** Kept for the spec's API: always `approval_status = 'Approved'` (a CHECK holds them together). */
     isApproved: boolean().notNull().default(false),
+    /** Issue 24: the certificate's review; only Approved ones count towards compliance. */
+    approvalStatus: text().notNull().default('Pending'),
+    rejectionReason: text(),
+    carrier: text().notNull().default(''),
+    policyNumber: text().notNull().default(''),
+    perOccurrenceLimitCents: bigint({ mode: 'number' }).notNull().default(0),
+    aggregateLimitCents: bigint({ mode: 'number' }).notNull().default(0),
+    additionalInsured: boolean().notNull().default(false),
+    waiverOfSubrogation: boolean().notNull().default(false),
+    /** The certificate (COI): a stored document (attachments, owner type `insurance`). */
+    certificateId: uuid().references(() => attachments.id, { onDelete: 'set null' }),
+    uploadedByTenant: boolean().notNull().default(false),
     /** When Lease admins were alerted that it ends soon (once; cleared when the end date moves). */
     expiryAlertedAt: timestamp({ withTimezone: true }),
     /** The certificate's id in the airport's old system (issue 23 import): re-importing it updates this row. */
@@ -111,6 +130,9 @@ export const insurances = pgTable(
   (t) => [
     check('insurances_coverage_check', sql`${t.maxCoverageCents} >= 0`),
     check('insurances_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    check('insurances_approval_status_check', sql`${t.approvalStatus} in ('Pending', 'Approved', 'Rejected')`),
+    check('insurances_is_approved_check', sql`${t.isApproved} = (${t.approvalStatus} = 'Approved')`),
+    check('insurances_limits_check', sql`${t.perOccurrenceLimitCents} >= 0 and ${t.aggregateLimitCents} >= 0`),
     index('insurances_link_idx').on(t.agreementPropertyId, t.startDate),
     index('insurances_end_idx').on(t.endDate),
     uniqueIndex('insurances_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),

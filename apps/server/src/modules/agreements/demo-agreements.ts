@@ -164,9 +164,11 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }, numberPrefi
       if (insTypes.length > 0) {
         // Every seventh current lease has an insurance ending within the window (alerts, reports).
         const insEnd = status === 'Active' && spec.k % 7 === 0 ? addCalendarDays(today, 10 + (spec.k % 20)) : addCalendarDays(spec.start, 365 * 3);
+        const coverageCents = (1 + (spec.k % 5)) * 100_000_000;
         await tx.insert(insurances).values({
-          agreementPropertyId: link!.id, insuranceTypeId: insTypes[spec.k % insTypes.length]!.id, maxCoverageCents: (1 + (spec.k % 5)) * 100_000_000,
+          agreementPropertyId: link!.id, insuranceTypeId: insTypes[spec.k % insTypes.length]!.id, maxCoverageCents: coverageCents,
           startDate: spec.start, endDate: insEnd < spec.start ? spec.start : insEnd, isApproved: spec.k % 4 !== 0,
+          approvalStatus: spec.k % 4 !== 0 ? 'Approved' : 'Pending', perOccurrenceLimitCents: coverageCents, aggregateLimitCents: coverageCents * 2,
         });
       }
       if (spec.k % 2 === 0) {

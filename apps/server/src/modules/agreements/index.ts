@@ -3,12 +3,15 @@ import type { AppContext } from '../../platform/context';
 import { attachmentOwners, type AttachmentOwner } from '../attachments/index';
 import { propertyLeases } from '../properties/index';
 import { agreementPropertiesRoutes } from './agreement-properties.routes';
-import { findLinkById } from './agreement-properties.repo';
+import { findInsurance, findLinkById } from './agreement-properties.repo';
 import { agreementScopeOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
 import { findAgreement } from './agreements.repo';
 import { agreementsRoutes } from './agreements.routes';
 import { agreementsLeaseSource } from './lease-source';
 import { propertyItemsRoutes } from './property-items.routes';
+import { CERTIFICATE_OWNER } from './insurance-certificates.service';
+import { insuranceComplianceRoutes } from './insurance-compliance.routes';
+import { INSURANCE_REMINDER_CRON, INSURANCE_REMINDER_JOB, runInsuranceReminderJob } from './insurance-reminders.job';
 import { RENT_ADJUSTMENT_CRON, RENT_ADJUSTMENT_JOB, runRentAdjustmentJob } from './rent-adjustment.job';
 import { rentAdjustmentRoutes } from './rent-adjustment.routes';
 import { AGREEMENT_STATUS_CRON, AGREEMENT_STATUS_JOB, runAgreementStatusJob } from './status-job';
@@ -43,9 +46,20 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
   await agreementPropertiesRoutes(app, ctx);
   await propertyItemsRoutes(app, ctx);
   await rentAdjustmentRoutes(app, ctx);
+  await insuranceComplianceRoutes(app, ctx);
   ctx.plugins.provide(propertyLeases, 'agreements', agreementsLeaseSource);
   ctx.plugins.provide(attachmentOwners, 'agreement', agreementOwner(async (id) => id));
   ctx.plugins.provide(attachmentOwners, 'agreementProperty', agreementOwner(async (id, db) => (await findLinkById(db, id))?.agreementId ?? null));
+  // Certificates (issue 24): read by whoever reads the insurance's agreement; written through the
+  // certificate calls only (staff, or the tenant's upload), which check their own rules.
+  ctx.plugins.provide(attachmentOwners, CERTIFICATE_OWNER, {
+    ...agreementOwner(async (id, db) => (await findInsurance(db, id))?.agreementId ?? null),
+    canWrite: async () => false,
+  });
+  ctx.jobs.schedule(INSURANCE_REMINDER_JOB, INSURANCE_REMINDER_CRON, async () => {
+    const run = await runInsuranceReminderJob(ctx.db);
+    ctx.log.info({ today: run.today, sent: run.sent }, 'insurance reminders sent');
+  });
   ctx.jobs.schedule(AGREEMENT_STATUS_JOB, AGREEMENT_STATUS_CRON, async () => {
     const run = await runAgreementStatusJob(ctx.db);
     ctx.log.info({ today: run.today, changed: run.changed.length, insurancesAlerted: run.insurancesAlerted }, 'agreement statuses updated');
@@ -62,6 +76,8 @@ export {
 } from './invoicing';
 export { currentAgreementOptionsSql, listCurrentAgreementOptions } from './agreement-options';
 export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';
+/** Insurance compliance (issue 24) for the report and the dashboard tile: the one definition. */
+export { complianceCounts, complianceReport } from './insurance-compliance.service';
 export { agreementNumbersByIds, findAgreementsByKeys } from './agreement-refs';
 /** Import and export of insurances (issue 23): an insurance belongs to a property of an agreement. */
 export { insurancesImportKind } from './insurances.import';

@@ -73,8 +73,10 @@ export async function insertImportedInsurances(tx: Tx, rows: ReadonlyArray<Insur
     approved: r.isApproved, external_id: r.externalId,
   }));
   const inserted = await tx.execute(sql`
-    insert into ${insurances} (agreement_property_id, insurance_type_id, max_coverage_cents, start_date, end_date, is_approved, external_id)
-    select x.link_id, x.type_id, x.cents, x.start_date, x.end_date, x.approved, x.external_id
+    insert into ${insurances} (agreement_property_id, insurance_type_id, max_coverage_cents, start_date, end_date, is_approved, external_id,
+      approval_status, per_occurrence_limit_cents, aggregate_limit_cents)
+    select x.link_id, x.type_id, x.cents, x.start_date, x.end_date, x.approved, x.external_id,
+      case when x.approved then 'Approved' else 'Pending' end, x.cents, x.cents
     from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
       link_id uuid, type_id uuid, cents bigint, start_date date, end_date date, approved boolean, external_id text)
     returning id`);
@@ -98,6 +100,8 @@ export async function updateImportedInsurances(
     update ${insurances} as i set
       agreement_property_id = x.link_id, insurance_type_id = x.type_id, max_coverage_cents = x.cents, start_date = x.start_date,
       end_date = x.end_date, is_approved = x.approved,
+      -- The review follows the imported flag (issue 24); a Rejected one stays Rejected unless approved.
+      approval_status = case when x.approved then 'Approved' when i.approval_status = 'Approved' then 'Pending' else i.approval_status end,
       expiry_alerted_at = case when x.restore_alert then x.alerted_at when x.end_date <> i.end_date then null else i.expiry_alerted_at end,
       updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(

@@ -47,6 +47,27 @@ async function checkInsuranceType(tx: Tx, id: string): Promise<void> {
   if (!(await insuranceTypeExists(tx, id))) throw fieldError('insuranceType', 'Insurance Type not found');
 }
 
+/** isApproved (the spec's flag) and approvalStatus (issue 24) move together. */
+function approvalColumns(isApproved: boolean) {
+  return { isApproved, approvalStatus: isApproved ? 'Approved' : 'Pending', rejectionReason: null };
+}
+
+/**
+ * What the certificate states. On create an absent limit is the max coverage (the one amount the
+ * old form asks for); on update an absent field keeps its value.
+ */
+function certificateColumns(values: InsuranceValues, current: InsuranceRow | null) {
+  const coverage = toCents(values.maxCoverageAmount);
+  return {
+    carrier: values.carrier ?? current?.carrier ?? '',
+    policyNumber: values.policyNumber ?? current?.policyNumber ?? '',
+    perOccurrenceLimitCents: values.perOccurrenceLimit !== undefined ? toCents(values.perOccurrenceLimit) : (current?.perOccurrenceLimitCents ?? coverage),
+    aggregateLimitCents: values.aggregateLimit !== undefined ? toCents(values.aggregateLimit) : (current?.aggregateLimitCents ?? coverage),
+    additionalInsured: values.additionalInsured ?? current?.additionalInsured ?? false,
+    waiverOfSubrogation: values.waiverOfSubrogation ?? current?.waiverOfSubrogation ?? false,
+  };
+}
+
 export async function createInsurance(tx: Tx, actor: Actor, agreementId: string, propertyId: string, values: InsuranceValues): Promise<InsuranceRow> {
   await lockOpenAgreement(tx, agreementId);
   const linkId = await findLinkId(tx, agreementId, propertyId);
@@ -60,7 +81,8 @@ export async function createInsurance(tx: Tx, actor: Actor, agreementId: string,
       maxCoverageCents: toCents(values.maxCoverageAmount),
       startDate: values.startDate,
       endDate: values.endDate,
-      isApproved: values.isApproved ?? false,
+      ...approvalColumns(values.isApproved ?? false),
+      ...certificateColumns(values, null),
     })
     .returning();
   await recordAudit(tx, actor, { action: 'create', entity: 'insurance', entityId: row!.id, after: auditRow(row!) });
@@ -81,7 +103,8 @@ export async function updateInsurance(tx: Tx, actor: Actor, current: InsuranceRo
       maxCoverageCents: toCents(values.maxCoverageAmount),
       startDate: values.startDate,
       endDate: values.endDate,
-      isApproved: values.isApproved ?? current.isApproved,
+      ...(values.isApproved !== undefined && values.isApproved !== current.isApproved && approvalColumns(values.isApproved)),
+      ...certificateColumns(values, current),
       ...(values.endDate !== current.endDate && { expiryAlertedAt: null }),
       updatedAt: new Date(),
     })

@@ -8,7 +8,8 @@ import { sniffDocumentType } from '../../platform/files/index';
 import { authorizeOwner, canDelete, type AttachmentOwner } from './attachments.owners';
 import * as repo from './attachments.repo';
 import type { AttachmentWithType } from './attachments.repo';
-import type { RemarkRow } from './attachments.table';
+import type { AttachmentRow, RemarkRow } from './attachments.table';
+import type { Tx } from '../../db/client';
 
 export interface Actor {
   user: TSessionUser;
@@ -39,17 +40,43 @@ export async function uploadAttachment(
   file: IncomingFile,
 ): Promise<{ row: AttachmentWithType; canDelete: boolean }> {
   const owner = await authorizeOwner(ctx, actor.user, fields, 'write');
+  const row = await storeDocument(ctx, actor, { ownerType: fields.ownerType, ownerId: fields.ownerId, typeId: fields.typeId ?? null }, file);
+  return { row, canDelete: canDelete(actor.user, owner) };
+}
+
+export interface StoreOptions<T> {
+  /** Content types accepted (a subset of the documents'); refused with `unsupportedMessage`. */
+  accept?: readonly string[];
+  unsupportedMessage?: string;
+  /** More work in the transaction that writes the row (e.g. link it to its record): all or nothing. */
+  inTransaction?: (tx: Tx, row: AttachmentRow) => Promise<T>;
+}
+
+/**
+ * Store a document for an owner the caller has already authorized (other modules keep files this
+ * way: an insurance's certificate). The bytes decide the content type; anything refused, or a
+ * failure of `inTransaction`, leaves nothing stored.
+ */
+export async function storeDocument<T = void>(
+  ctx: AppContext,
+  actor: Actor,
+  ref: { ownerType: string; ownerId: string; typeId: string | null },
+  file: IncomingFile,
+  options: StoreOptions<T> = {},
+): Promise<AttachmentWithType> {
   const storageKey = `attachments/${randomUUID()}`;
   const { size } = await ctx.files.put(storageKey, file.stream, 'application/octet-stream');
   try {
     if (file.truncated()) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_LIMITS.tooLargeMessage);
     const contentType = await sniffDocumentType(await ctx.files.get(storageKey));
-    if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_DOCUMENT_MESSAGE);
+    if (!contentType || (options.accept && !options.accept.includes(contentType))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', options.unsupportedMessage ?? UNSUPPORTED_DOCUMENT_MESSAGE);
+    }
     const row = await ctx.db.transaction(async (tx) => {
       const inserted = await repo.insertAttachment(tx, {
-        ownerType: fields.ownerType,
-        ownerId: fields.ownerId,
-        typeId: fields.typeId ?? null,
+        ownerType: ref.ownerType,
+        ownerId: ref.ownerId,
+        typeId: ref.typeId,
         name: file.filename,
         contentType,
         size,
@@ -58,9 +85,10 @@ export async function uploadAttachment(
         createdByEmail: actor.user.email,
       });
       await recordAudit(tx, actor, { action: 'create', entity: 'attachment', entityId: inserted.id, after: { ...inserted } });
+      if (options.inTransaction) await options.inTransaction(tx, inserted);
       return inserted;
     });
-    return { row: (await repo.findAttachmentById(ctx.db, row.id))!, canDelete: canDelete(actor.user, owner) };
+    return (await repo.findAttachmentById(ctx.db, row.id))!;
   } catch (error) {
     await ctx.files.delete(storageKey).catch((e: unknown) => ctx.log.warn({ err: e, storageKey }, 'could not remove a refused upload'));
     if (isForeignKeyViolation(error)) throw fieldError('typeId', 'Unknown document type');

@@ -10,5 +10,8 @@ export async function registerAttachments(app: FastifyInstance, ctx: AppContext)
 /** Owner modules plug in here: `ctx.plugins.provide(attachmentOwners, 'property', { module: 'Property', canRead, canWrite })`. */
 export { attachmentOwners, moduleOwner, type AttachmentOwner } from './attachments.owners';
 export { deleteAllOfOwner as deleteAttachmentsOfOwner, isDocumentOf, isRemarkOf, pageOfAllDocuments, type AttachmentWithType } from './attachments.repo';
+export { documentDirectory } from './document-directory';
+/** Store a document for an owner the caller module authorized (an insurance's certificate). */
+export { storeDocument, type IncomingFile } from './attachments.service';
 /** How a stored file's name is cleaned and sent back (other modules that keep files: chat). */
 export { cleanFileName, contentDisposition } from './attachments.presenter';

@@ -4,7 +4,7 @@ import type { PluginScope } from '../../platform/plugins/registry';
 import { isCompanyUser } from '../companies/index';
 import { airportToday, nextDueInvoice, receivablesTotals } from '../invoices/index';
 import { collectedBetween } from '../payments/index';
-import { expiringCounts } from '../agreements/index';
+import { complianceCounts, expiringCounts } from '../agreements/index';
 import { occupancyByPropertyType } from '../properties/index';
 import { companyBalanceCents } from '../balances/index';
 import { waitlistLength } from '../waitlist/index';
@@ -42,7 +42,7 @@ export async function loadDashboard(scope: PluginScope, db: DbOrTx, user: TSessi
   if (!user.isInternal) return { today };
   const money = hasModule(user, 'Invoices') || hasModule(user, 'Reports');
   const periods = currentPeriods(today);
-  const [receivables, thisMonth, lastMonth, occupancy, expiring, waitlist, workorders, inspections] = await Promise.all([
+  const [receivables, thisMonth, lastMonth, occupancy, expiring, waitlist, workorders, inspections, insuranceCompliance] = await Promise.all([
     money ? receivablesTotals(db, today, null) : null,
     money ? collectedBetween(db, periods.currentMonth.begin, today, null) : null,
     money ? collectedBetween(db, periods.previousMonth.begin, periods.previousMonth.end, null) : null,
@@ -51,6 +51,7 @@ export async function loadDashboard(scope: PluginScope, db: DbOrTx, user: TSessi
     hasModule(user, 'Waitlist') ? waitlistLength(db) : null,
     openWorkorderCount(db),
     openInspectionCount(db),
+    hasModule(user, 'Lease') ? complianceCounts(db, now) : null,
   ]);
   return {
     today,
@@ -58,6 +59,7 @@ export async function loadDashboard(scope: PluginScope, db: DbOrTx, user: TSessi
     ...(thisMonth !== null && lastMonth !== null && { collected: { thisMonth: fromCents(thisMonth), lastMonth: fromCents(lastMonth), thisMonthLabel: periods.currentMonth.label, lastMonthLabel: periods.previousMonth.label } }),
     ...(occupancy && { occupancy }),
     ...(expiring && { expiring }),
+    ...(insuranceCompliance && { insuranceCompliance }),
     ...(waitlist !== null && { waitlistLength: waitlist }),
     openWorkorders: workorders,
     openInspections: inspections,

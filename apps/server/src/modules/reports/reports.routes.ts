@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   INSURANCE_REPORTS, INVOICE_REPORT_KINDS, ZAgingReport, ZInsuranceReportParams, ZInsuranceReportRow, ZInvoiceGridQuery, ZInvoiceGridRow, ZInvoiceReport,
   ZInvoiceReportQuery, ZRentRollRow, ZReportPeriods, ZDashboard, zDateOnly, formatReportDate, ZReportScopeQuery, REPORT_SCOPES,
-  ZConsolidatedAgingReport, ZConsolidatedInvoiceReport, ZConsolidatedRentRoll, type TSessionUser,
+  ZConsolidatedAgingReport, ZConsolidatedInvoiceReport, ZConsolidatedRentRoll, COMPLIANCE_STATUSES, type TSessionUser,
 } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors/app-error';
@@ -15,12 +15,13 @@ import * as repo from './reports.repo';
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, exportStream, type ExportFormat } from './report-export';
 import { loadDashboard } from './dashboard';
 import { agingTable, insuranceTable, invoiceTable, rentRollTable } from './report-tables';
+import { insuranceComplianceRows, insuranceComplianceTable } from './insurance-compliance-report.routes';
 import { assertAuthorityWide, consolidatedAgingReport, consolidatedInvoiceReport, consolidatedRentRoll } from './consolidated';
 import { consolidatedAgingTable, consolidatedInvoiceTable, consolidatedRentRollTable } from './consolidated-tables';
 
 const tags = ['reports'];
 
-export const EXPORTABLE_REPORTS = ['invoices', 'insurances-expired', 'insurances-expiring-soon', 'aging', 'rent-roll'] as const;
+export const EXPORTABLE_REPORTS = ['invoices', 'insurances-expired', 'insurances-expiring-soon', 'aging', 'rent-roll', 'insurance-compliance'] as const;
 
 const ZExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS, { error: 'Format must be csv, xlsx or pdf' }),
@@ -28,6 +29,8 @@ const ZExportQuery = z.object({
   end: zDateOnly('End').optional(),
   kind: z.enum(INVOICE_REPORT_KINDS).optional(),
   scope: z.enum(REPORT_SCOPES, { error: 'Scope must be airport or all' }).default('airport'),
+  /** insurance-compliance: one status only (issue 24). */
+  status: z.enum(COMPLIANCE_STATUSES, { error: 'Choose Compliant, Deficient, Expiring or Expired' }).optional(),
 });
 type ExportQuery = z.infer<typeof ZExportQuery>;
 
@@ -116,6 +119,11 @@ async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void
       const { format } = request.query;
       const { report } = request.params;
       if (request.query.scope === 'all') return sendConsolidatedExport(ctx, reply, report, request.query, request.user);
+      if (report === 'insurance-compliance') {
+        const today = await airportToday(ctx.db);
+        const table = insuranceComplianceTable(insuranceComplianceRows(ctx, request.user, request.query.status), today);
+        return sendExport(reply, format, `insurance-compliance-${today}`, exportStream(format, table));
+      }
       const scope = reportScopeOf(request.user);
       const today = await airportToday(ctx.db);
       if (report === 'invoices') {

@@ -122,7 +122,7 @@ export const notifications = pgTable(
     index('notifications_module_trigger_idx').on(t.module, t.trigger),
     index('notifications_created_idx').on(t.createdAt),
     check('notifications_module_known', sql`${t.module} in ('Company', 'Tiedown', 'Property', 'Lease', 'Invoices', 'Waitlist', 'Inspections', 'Workorders', 'Assets')`),
-    check('notifications_trigger_known', sql`${t.trigger} in ('Created', 'Updated', 'Removed')`),
+    check('notifications_trigger_known', sql`${t.trigger} in ('Created', 'Updated', 'Removed', 'Expiring')`),
     check('notifications_notify_known', sql`${t.notify} in ('Internal', 'External', 'Both')`),
   ],
 );

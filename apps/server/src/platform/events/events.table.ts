@@ -30,7 +30,7 @@ export const domainEvents = pgTable(
   (t) => [
     index('domain_events_due_idx').on(t.nextAttemptAt).where(sql`${t.processedAt} is null`),
     index('domain_events_created_idx').on(t.createdAt),
-    check('domain_events_trigger_known', sql`${t.trigger} in ('Created', 'Updated', 'Removed')`),
+    check('domain_events_trigger_known', sql`${t.trigger} in ('Created', 'Updated', 'Removed', 'Expiring')`),
   ],
 );
 
