@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../../support/env';
 import { roleAccount } from '../../support/roles';
 import { expectNoA11yViolations } from '../../support/axe';
@@ -11,6 +11,7 @@ import { expectNoA11yViolations } from '../../support/axe';
  */
 interface TSetup {
   agreementId: string;
+  title: string;
   coverage: string;
 }
 
@@ -41,6 +42,7 @@ async function prepareDeficientAgreement(): Promise<TSetup> {
   });
   return withRole('admin', async (api, headers) => {
     const stamp = Date.now();
+    const title = `E2E COI Lease ${stamp}`;
     // a fresh property copying a demo property's area, type and attributes (the type's are required)
     const template = (await (await api.get(`/api/Property/List/${await firstId(api, '/api/Property/Grid?pageSize=1')}`)).json()) as Record<string, unknown>;
     const property = await api.post('/api/Property/List', {
@@ -56,7 +58,7 @@ async function prepareDeficientAgreement(): Promise<TSetup> {
     const created = await api.post('/api/Agreements', {
       headers,
       data: {
-        title: `E2E COI Lease ${stamp}`, agreementNum: `E2E-COI-${stamp}`, description: 'Insurance compliance journey', status: 'Active',
+        title, agreementNum: `E2E-COI-${stamp}`, description: 'Insurance compliance journey', status: 'Active',
         startDate: '2025-01-01', endDate: null, renewable: false, leaseTerms: '', tenantId,
         invoiceCycleId: await firstId(api, '/api/InvoiceCycles'), rentAdjustmentType: await firstId(api, '/api/PaymentTypes'),
       },
@@ -79,8 +81,18 @@ async function prepareDeficientAgreement(): Promise<TSetup> {
     expect(requirement.ok(), await requirement.text()).toBe(true);
     const status = (await (await api.get(`/api/Insurance/Compliance/Agreements/${agreementId}`)).json()) as { status: string };
     expect(status.status).toBe('Deficient');
-    return { agreementId, coverage: coverage.name };
+    return { agreementId, title, coverage: coverage.name };
   });
+}
+
+/**
+ * Opens the agreement and waits for its heading. A role's first page loads the signed-in routes'
+ * chunks and the session: on a busy machine that alone has taken more than the default 10 s.
+ */
+async function openAgreement(page: Page, setup: TSetup) {
+  await page.goto(`/agreements/${setup.agreementId}`);
+  await expect(page.getByRole('heading', { level: 1, name: setup.title })).toBeVisible({ timeout: 30_000 });
+  return page.getByRole('region', { name: 'Insurance compliance' });
 }
 
 /** A one-page PDF: the server sniffs the bytes, so it must start like one. */
@@ -97,8 +109,7 @@ test.describe.serial('insurance compliance', () => {
     test.use({ storageState: roleAccount('tenant').storageState });
 
     test('uploads a certificate for the Deficient agreement; it waits for approval', async ({ page }) => {
-      await page.goto(`/agreements/${setup.agreementId}`);
-      const section = page.getByRole('region', { name: 'Insurance compliance' });
+      const section = await openAgreement(page, setup);
       await expect(section.getByText('Deficient', { exact: true })).toBeVisible();
       await expect(section.getByText(new RegExp(`^${setup.coverage}: `)).first()).toBeVisible();
 
@@ -131,8 +142,7 @@ test.describe.serial('insurance compliance', () => {
     test.use({ storageState: roleAccount('admin').storageState });
 
     test('approves the certificate and the agreement turns Compliant', async ({ page }) => {
-      await page.goto(`/agreements/${setup.agreementId}`);
-      const section = page.getByRole('region', { name: 'Insurance compliance' });
+      const section = await openAgreement(page, setup);
       await expect(section.getByText('Deficient', { exact: true })).toBeVisible();
       await expect(section.getByText('(overridden for this agreement)')).toBeVisible();
       await expectNoA11yViolations(page);
@@ -149,8 +159,8 @@ test.describe.serial('insurance compliance', () => {
     test.use({ storageState: roleAccount('tenant').storageState });
 
     test('sees the agreement Compliant', async ({ page }) => {
-      await page.goto(`/agreements/${setup.agreementId}`);
-      await expect(page.getByRole('region', { name: 'Insurance compliance' }).getByText('Compliant', { exact: true })).toBeVisible();
+      const section = await openAgreement(page, setup);
+      await expect(section.getByText('Compliant', { exact: true })).toBeVisible();
     });
   });
 });
