@@ -165,10 +165,13 @@ export function useSaveInsurance(agreementId: string, propertyId: string) {
   const changed = useOnDetailChanged(agreementId, propertyId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body, certificate }: { id: string | null; body: TInsuranceBody; certificate: File | null }) => {
+    mutationFn: async (input: { id: string | null; body: TInsuranceBody; certificate: File | null; onSaved?: (id: string) => void }) => {
+      const { id, body, certificate } = input;
       const saved = id
         ? await apiFetch<TInsurance>(`/Insurance/update/${enc(id)}`, { method: 'PUT', body })
         : await apiFetch<TInsurance>('/Insurance/add', { method: 'POST', body: { ...body, agreementId, propertyId } });
+      // the record exists now: if the file is refused, the next Save updates it instead of adding a second
+      input.onSaved?.(saved._id);
       return certificate ? uploadCertificate(saved._id, certificate) : saved;
     },
     onSettled: () =>

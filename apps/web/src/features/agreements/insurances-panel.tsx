@@ -80,6 +80,7 @@ function InsuranceDialog(props: { agreementId: string; propertyId: string; insur
   const save = useSaveInsurance(agreementId, propertyId);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(insurance?._id ?? null);
   const typeOptions = (types.data ?? []).map((t) => ({ value: t._id, label: String(t.name ?? '') }));
   if (insurance && !typeOptions.some((o) => o.value === insurance.insuranceType)) typeOptions.unshift({ value: insurance.insuranceType, label: insurance.insuranceTypeName });
   const fields: TFormFieldSpec<TInsuranceFormInput>[] = [{ name: 'insuranceType', label: 'Insurance Type', kind: 'select', options: typeOptions, required: true }, ...FIELDS_AFTER_TYPE];
@@ -90,7 +91,7 @@ function InsuranceDialog(props: { agreementId: string; propertyId: string; insur
       defaultValues={defaultValues(insurance)}
       fields={fields}
       // the approval is not a form field: staff approve or reject the certificate in the compliance section
-      onSave={(values) => save.mutateAsync({ id: insurance?._id ?? null, body: values, certificate: file })}
+      onSave={(values) => save.mutateAsync({ id: savedId, body: values, certificate: file, onSaved: setSavedId })}
       successText={insurance ? SUCCESS_TEXT.updated : SUCCESS_TEXT.added}
       onClose={onClose}
     >
