@@ -15,7 +15,7 @@ const masterDataRoute: RouteObject = {
 
 /** Property master data: the same pages under `/properties/...` and `/settings/...`. */
 const propertyMasterRoutes: RouteObject[] = [
-  { path: 'types', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyTypesPage }) },
+  { path: 'types', lazy: async () => ({ Component: (await import('./pages/property-types-route')).PropertyTypesRoute }) },
   { path: 'attributes', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyAttributesPage }) },
   { path: 'areas', lazy: async () => ({ Component: (await import('../features/properties/master-data-pages')).PropertyAreasPage }) },
 ];
@@ -126,7 +126,7 @@ export const signedInRoutes: RouteObject[] = [
         element: <RequireAccess rule="admin:Lease" />,
         children: [{ index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) }],
       },
-      { path: ':id', lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) },
+      { path: ':id', lazy: async () => ({ Component: (await import('./pages/agreement-route')).AgreementRoute }) },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -72,7 +73,13 @@ function NewAgreementPage() {
   );
 }
 
-function EditAgreementPage({ id }: { id: string }) {
+/** What other features add to an agreement's page (composed in app/: features never import each other). */
+export interface TAgreementPageSlots {
+  /** The insurance compliance section (issue 24), under the properties. */
+  renderInsurance?: (agreement: TAgreement) => ReactNode;
+}
+
+function EditAgreementPage({ id, renderInsurance }: { id: string } & TAgreementPageSlots) {
   const { user } = useAccess();
   const query = useAgreement(id);
   const save = useSaveAgreement(id);
@@ -113,6 +120,7 @@ function EditAgreementPage({ id }: { id: string }) {
         <Grid size={12}>
           <AgreementProperties agreement={agreement} />
         </Grid>
+        {renderInsurance && <Grid size={12}>{renderInsurance(agreement)}</Grid>}
         {hasModule(user, 'Lease') && (
           <Grid size={12}>
             <RentAdjustment agreement={agreement} />
@@ -130,7 +138,7 @@ function EditAgreementPage({ id }: { id: string }) {
 }
 
 /** `/agreements/add` and `/agreements/:id`. */
-export function AgreementPage() {
+export function AgreementPage(slots: TAgreementPageSlots = {}) {
   const { id } = useParams();
-  return id ? <EditAgreementPage key={id} id={id} /> : <NewAgreementPage />;
+  return id ? <EditAgreementPage key={id} id={id} {...slots} /> : <NewAgreementPage />;
 }

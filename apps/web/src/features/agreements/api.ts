@@ -124,22 +124,62 @@ export function useSaveDeposit(agreementId: string, propertyId: string) {
   });
 }
 
+/**
+ * An insurance with what its certificate states (issue 24). Branch `coi` adds these fields to
+ * core's ZInsurance; until the merge they are optional here, so the record reads either way.
+ */
+export type TInsuranceWithCertificate = TInsurance &
+  Partial<{
+    carrier: string;
+    policyNumber: string;
+    perOccurrenceLimit: number;
+    aggregateLimit: number;
+    additionalInsured: boolean;
+    waiverOfSubrogation: boolean;
+    certificate: { id: string; fileName: string; contentType: string; size: number; url: string } | null;
+    approvalStatus: 'Pending' | 'Approved' | 'Rejected';
+  }>;
+
 export interface TInsuranceBody {
   insuranceType: string;
   maxCoverageAmount: number;
   startDate: string;
   endDate: string;
-  isApproved?: boolean;
+  carrier: string;
+  policyNumber: string;
+  perOccurrenceLimit: number;
+  aggregateLimit: number;
+  additionalInsured: boolean;
+  waiverOfSubrogation: boolean;
 }
 
+/** `POST Insurances/{id}/Certificate` (multipart `file`): the certificate of a saved insurance. */
+function uploadCertificate(insuranceId: string, file: File): Promise<TInsurance> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiFetch<TInsurance>(`/Insurances/${enc(insuranceId)}/Certificate`, { method: 'POST', body: form });
+}
+
+/** Saves the insurance, then its certificate file when one was chosen (it needs the record's id). */
 export function useSaveInsurance(agreementId: string, propertyId: string) {
   const changed = useOnDetailChanged(agreementId, propertyId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: TInsuranceBody }) =>
-      id
-        ? apiFetch<TInsurance>(`/Insurance/update/${enc(id)}`, { method: 'PUT', body })
-        : apiFetch<TInsurance>('/Insurance/add', { method: 'POST', body: { ...body, agreementId, propertyId } }),
-    onSuccess: changed,
+    mutationFn: async (input: { id: string | null; body: TInsuranceBody; certificate: File | null; onSaved?: (id: string) => void }) => {
+      const { id, body, certificate } = input;
+      const saved = id
+        ? await apiFetch<TInsurance>(`/Insurance/update/${enc(id)}`, { method: 'PUT', body })
+        : await apiFetch<TInsurance>('/Insurance/add', { method: 'POST', body: { ...body, agreementId, propertyId } });
+      // the record exists now: if the file is refused, the next Save updates it instead of adding a second
+      input.onSaved?.(saved._id);
+      return certificate ? uploadCertificate(saved._id, certificate) : saved;
+    },
+    onSettled: () =>
+      Promise.all([
+        changed(),
+        // the agreement's compliance (insurance feature) reads the same records
+        queryClient.invalidateQueries({ queryKey: ['insuranceCompliance', agreementId] }),
+      ]),
   });
 }
 

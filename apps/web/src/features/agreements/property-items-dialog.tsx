@@ -60,7 +60,6 @@ export function PropertyItemsDialog({ agreement, property, onClose }: { agreemen
             propertyId={property.propertyId}
             insurances={detail.data.insurances}
             canEdit={abilities.editInsurance}
-            canApprove={abilities.approveInsurance}
           />
         )}
         {detail.data && tab === 'Tenants' && (

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
 import { DataGrid as MuiDataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
@@ -76,8 +77,18 @@ function MasterListPage<R extends TRow>({ kind, title, query, columns, renderDia
   );
 }
 
-export function PropertyTypesPage() {
+export interface TPropertyTypesPageProps {
+  /**
+   * The insurance requirements of a type (issue 24), drawn by the insurance feature (composed in
+   * app/): each row gets a Requirements button that opens it, outside the grid.
+   */
+  renderInsuranceRequirements?: (type: TPropertyType, onClose: () => void) => ReactNode;
+}
+
+export function PropertyTypesPage({ renderInsuranceRequirements }: TPropertyTypesPageProps = {}) {
   const query = usePropertyTypes();
+  const canWrite = useCanWriteMasterData();
+  const [requirementsOf, setRequirementsOf] = useState<TPropertyType | null>(null);
   const attributes = usePropertyAttributes();
   const names = new Map((attributes.data ?? []).map((a) => [a._id, a.name]));
   const columns: GridColDef<TPropertyType>[] = [
@@ -91,7 +102,33 @@ export function PropertyTypesPage() {
       valueGetter: (_value, row) => row.attributes.map((id) => names.get(id) ?? '').filter(Boolean).join(', '),
     },
   ];
-  return <MasterListPage kind="types" title="Property Types" query={query} columns={columns} renderDialog={(row, onClose) => <TypeDialog row={row} onClose={onClose} />} />;
+  if (renderInsuranceRequirements && canWrite) {
+    columns.push({
+      field: 'insurance',
+      headerName: 'Insurance',
+      width: 150,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          aria-label={`Insurance requirements of ${row.name}`}
+          onClick={(event) => {
+            // the row's own click opens the type's edit dialog
+            event.stopPropagation();
+            setRequirementsOf(row);
+          }}
+        >
+          Requirements
+        </Button>
+      ),
+    });
+  }
+  return (
+    <>
+      <MasterListPage kind="types" title="Property Types" query={query} columns={columns} renderDialog={(row, onClose) => <TypeDialog row={row} onClose={onClose} />} />
+      {requirementsOf && renderInsuranceRequirements?.(requirementsOf, () => setRequirementsOf(null))}
+    </>
+  );
 }
 
 export function PropertyAttributesPage() {

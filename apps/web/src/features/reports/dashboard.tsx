@@ -4,11 +4,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney, toCents } from '@apron/core/money';
 import { useDashboard } from './api';
+import type { TComplianceCounts } from './insurance-compliance-api';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -46,6 +48,39 @@ function Small({ children }: { children: ReactNode }) {
   );
 }
 
+/** Agreements per insurance compliance status; each links to the report filtered by it. */
+function ComplianceFigure({ counts }: { counts: TComplianceCounts }) {
+  const items = [
+    { status: 'Compliant', count: counts.compliant },
+    { status: 'Deficient', count: counts.deficient },
+    { status: 'Expiring', count: counts.expiring },
+    { status: 'Expired', count: counts.expired },
+  ];
+  return (
+    <Box component="li">
+      <Card variant="outlined" sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography variant="overline" component="h2" color="text.secondary" sx={{ lineHeight: 1.4 }}>
+            Insurance compliance
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 0.5 }}>
+            {items.map(({ status, count }) => (
+              <li key={status}>
+                <Link component={RouterLink} to={`/reports?report=insurance-compliance&status=${status}`} underline="hover" color={status === 'Compliant' ? 'inherit' : 'error'}>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    {count}
+                  </Typography>{' '}
+                  {status}
+                </Link>
+              </li>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
 const within = (w: { d30: number; d60: number; d90: number }) => `${w.d30} in 30 · ${w.d60} in 60 · ${w.d90} in 90 days`;
 
 /** The signed-in home's figures (staff: by module; tenant: their company); above the menu tiles. */
@@ -53,7 +88,8 @@ export function Dashboard() {
   const query = useDashboard();
   if (query.isLoading) return <Box sx={{ minHeight: 120 }} aria-busy="true" />;
   if (!query.data) return query.isError ? <Typography role="alert" sx={{ mb: 2 }}>The dashboard could not be loaded.</Typography> : null;
-  const d = query.data;
+  // `insuranceCompliance` joins core's TDashboard with branch `coi` (Lease staff); read here until the merge
+  const d: typeof query.data & { insuranceCompliance?: TComplianceCounts } = query.data;
   const t = d.tenant;
   const figures: ReactNode[] = [];
   if (t) {
@@ -143,6 +179,7 @@ export function Dashboard() {
       </Figure>,
     );
   }
+  if (d.insuranceCompliance) figures.push(<ComplianceFigure key="insurance-compliance" counts={d.insuranceCompliance} />);
   if (d.waitlistLength !== undefined) {
     figures.push(
       <Figure key="waitlist" title="Wait list" to="/waitList">

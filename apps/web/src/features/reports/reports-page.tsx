@@ -16,12 +16,22 @@ import { InvoiceReportView } from './invoice-report-view';
 import { AgingReportView, InsuranceReportView, RentRollView } from './other-report-views';
 import { ConsolidatedAgingView, ConsolidatedInvoiceView, ConsolidatedRentRollView } from './consolidated-views';
 import { PeriodPicker } from './period-picker';
+import { InsuranceComplianceView } from './insurance-compliance-view';
 
 /** MUI X Charts is large: the charts tab loads it when first opened. */
 const ChartsView = lazy(async () => ({ default: (await import('./charts-view')).ChartsView }));
 const SavedChart = lazy(async () => ({ default: (await import('./charts-view')).SavedChart }));
 
 const DEFAULT_REPORT = 'monthly-billing';
+
+/**
+ * Insurance Compliance (issue 24), after the insurance reports. Branch `coi` may add it to core's
+ * REPORT_TYPES: then this list is that one.
+ */
+const INSURANCE_COMPLIANCE: TReportType = { key: 'insurance-compliance', label: 'Insurance Compliance', group: 'insurances' };
+const WEB_REPORT_TYPES: readonly TReportType[] = REPORT_TYPES.some((t) => t.key === INSURANCE_COMPLIANCE.key)
+  ? REPORT_TYPES
+  : REPORT_TYPES.flatMap((t) => (t.key === 'expiring-soon-insurance' ? [t, INSURANCE_COMPLIANCE] : [t]));
 
 const SAVED_PREFIX = 'saved:';
 
@@ -51,7 +61,9 @@ function ReportsTab() {
   const saved = useSavedReports(!!user?.isInternal && hasModule(user, 'Reports'));
   const chosenKey = params.get('report') ?? DEFAULT_REPORT;
   const savedReport = chosenKey.startsWith(SAVED_PREFIX) ? saved.data?.find((r) => `${SAVED_PREFIX}${r._id}` === chosenKey) : undefined;
-  const type: TReportType = REPORT_TYPES.find((t) => t.key === chosenKey) ?? REPORT_TYPES.find((t) => t.key === DEFAULT_REPORT)!;
+  // the compliance report is the airport staff's (a company reads its own status on the agreement)
+  const reportTypes = user?.isInternal ? WEB_REPORT_TYPES : REPORT_TYPES;
+  const type: TReportType = reportTypes.find((t) => t.key === chosenKey) ?? reportTypes.find((t) => t.key === DEFAULT_REPORT)!;
   const [chosen, setChosen] = useState<Record<string, TPeriod>>({});
   if (periods.isLoading) return <Loader />;
   if (!periods.data) return <Box role="alert">Error Occurred</Box>;
@@ -80,7 +92,7 @@ function ReportsTab() {
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 240 }}
         >
-          {REPORT_TYPES.map((t) => (
+          {reportTypes.map((t) => (
             <option key={t.key} value={t.key}>
               {t.label}
             </option>
@@ -114,6 +126,7 @@ function ReportsTab() {
       {type.group === 'invoices' && period && type.kind && <InvoiceReportView kind={type.kind} period={period} />}
       {type.key === 'expired-insurance' && <InsuranceReportView which="Expired" days={data.expiringSoonDays} />}
       {type.key === 'expiring-soon-insurance' && <InsuranceReportView which="Expiring Soon" days={data.expiringSoonDays} />}
+      {type.key === 'insurance-compliance' && <InsuranceComplianceView />}
       {type.key === 'ar-aging' && <AgingReportView />}
       {type.key === 'rent-roll' && <RentRollView />}
       </>}

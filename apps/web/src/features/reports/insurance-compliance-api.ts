@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetchWithTotal } from '../../lib/api-client';
+
+/*
+ * `GET Reports/InsuranceCompliance` (issue 24). The shapes mirror the contract of docs/insurance.md
+ * and branch `coi`'s core schemas (ZComplianceReportRow, ZComplianceCounts in
+ * @apron/core/agreements): after the merge these local types are replaced by the core ones.
+ */
+
+export const COMPLIANCE_REPORT_STATUSES = ['Compliant', 'Deficient', 'Expiring', 'Expired'] as const;
+export type TComplianceReportStatus = (typeof COMPLIANCE_REPORT_STATUSES)[number];
+
+export interface TComplianceReportRow {
+  agreementId: string;
+  agreementNum: string;
+  companyName: string;
+  status: TComplianceReportStatus;
+  problems: string[];
+  expiresOn: string | null;
+}
+
+export interface TComplianceCounts {
+  compliant: number;
+  deficient: number;
+  expiring: number;
+  expired: number;
+}
+
+export interface TComplianceReportQuery {
+  status: TComplianceReportStatus | '';
+  page: number;
+  pageSize: number;
+  sort: string;
+}
+
+export interface TComplianceReportPage {
+  rows: TComplianceReportRow[];
+  total: number;
+  counts: TComplianceCounts | null;
+}
+
+/** The body is `{ rows, total, counts }`; a plain array with `X-Total-Count` (the lists' convention) reads too. */
+function toPage(body: unknown, headerTotal: number | null): TComplianceReportPage {
+  if (Array.isArray(body)) return { rows: body as TComplianceReportRow[], total: headerTotal ?? body.length, counts: null };
+  const value = body as Partial<TComplianceReportPage>;
+  const rows = value.rows ?? [];
+  return { rows, total: value.total ?? headerTotal ?? rows.length, counts: value.counts ?? null };
+}
+
+/** One page of agreements by compliance status: paged, sorted and filtered by the server. */
+export function useComplianceReport(query: TComplianceReportQuery) {
+  return useQuery({
+    queryKey: ['reports', 'insurance-compliance', query],
+    queryFn: async () => {
+      const { body, total } = await apiFetchWithTotal<unknown>('/Reports/InsuranceCompliance', {
+        query: { status: query.status || undefined, page: query.page, pageSize: query.pageSize, sort: query.sort },
+      });
+      return toPage(body, total);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
