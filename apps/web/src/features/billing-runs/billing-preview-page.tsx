@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -18,7 +18,7 @@ import { Loader } from '../../components/loader';
 import { MoneyText } from '../../components/money-text';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
-import { useMoneyAttempt } from '../../lib/money-attempt';
+import { newIdempotencyKey } from '../../lib/money-attempt';
 import { useNotify } from '../../lib/notify';
 import { useAccess } from '../../lib/session';
 import { useReleaseHold } from './api/billing-holds';
@@ -80,15 +80,24 @@ export function BillingPreviewPage() {
   const notify = useNotify();
   const release = useReleaseHold(cycleId);
   const startRun = useStartBillingRun(cycleId);
-  const attempt = useMoneyAttempt();
+  // One Idempotency-Key per cycle period for this page: a double click, or a retry after a network
+  // failure, names the same run. The ref drops a second click at once (state would show it a render late).
+  const runKeys = useRef(new Map<string, string>());
+  const starting = useRef(false);
+  const [isStarting, setStarting] = useState(false);
   const [holding, setHolding] = useState<THoldTarget | null>(null);
   const [confirmingRun, setConfirmingRun] = useState(false);
   const [releasing, setReleasing] = useState<THoldTarget | null>(null);
 
-  const setParam = (name: string, value: string | null) => {
+  const setParam = (name: 'period' | 'run', value: string | null) => {
     const next = new URLSearchParams(search);
     if (value) next.set(name, value);
     else next.delete(name);
+    if (name === 'period') {
+      // Another period: the run followed so far was of the last one; this one may be run in turn.
+      next.delete('run');
+      starting.current = false;
+    }
     setSearch(next, { replace: name === 'period' });
   };
 
@@ -105,14 +114,22 @@ export function BillingPreviewPage() {
   const periodLabel = `${formatDate(data.period.from)} - ${formatDate(data.period.to)}`;
 
   const run = async () => {
-    const outcome = await attempt
-      .run(`${cycleId}:${data.period.from}`, (idempotencyKey) => startRun.mutateAsync({ period: data.period.from, idempotencyKey }))
-      .catch((error: unknown) => {
-        notify.failure(errorMessage(error));
-        return null;
-      });
-    setConfirmingRun(false);
-    if (outcome?.sent) setParam('run', outcome.answer.runId);
+    if (starting.current) return;
+    starting.current = true;
+    setStarting(true);
+    const key = runKeys.current.get(data.period.from) ?? newIdempotencyKey();
+    runKeys.current.set(data.period.from, key);
+    try {
+      const { runId: started } = await startRun.mutateAsync({ period: data.period.from, idempotencyKey: key });
+      // Started: the page follows the run (Run now is gone); a late second click sends nothing.
+      setParam('run', started);
+    } catch (error) {
+      notify.failure(errorMessage(error));
+      starting.current = false;
+    } finally {
+      setStarting(false);
+      setConfirmingRun(false);
+    }
   };
 
   const confirmRelease = () => {
@@ -135,7 +152,7 @@ export function BillingPreviewPage() {
         backTo="/invoices/cycles"
         actions={
           canAct && !runId ? (
-            <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => setConfirmingRun(true)} disabled={data.invoiceCount === 0 || attempt.running}>
+            <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => setConfirmingRun(true)} disabled={data.invoiceCount === 0 || isStarting}>
               Run now
             </Button>
           ) : undefined
@@ -207,7 +224,7 @@ export function BillingPreviewPage() {
         title={`Run ${data.cycleName} now?`}
         message={`Bill ${plural(data.billedCompanyCount, 'company', 'companies')} ${formatMoney(toCents(data.total))} (${plural(data.invoiceCount, 'invoice', 'invoices')}) for ${periodLabel} now. Held companies are skipped.`}
         confirmLabel="Run now"
-        busy={attempt.running}
+        busy={isStarting}
         onConfirm={() => void run()}
         onCancel={() => setConfirmingRun(false)}
       />
