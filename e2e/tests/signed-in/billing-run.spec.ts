@@ -67,9 +67,14 @@ test.describe('finance clerk previews and runs a billing run', () => {
     const { cycleId, companies } = await setUp();
 
     await page.goto('/invoices');
-    await page.getByRole('link', { name: 'Invoice cycles' }).click();
-    await page.getByRole('link', { name: `Preview next run of ${CYCLE}` }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing run preview' })).toBeVisible();
+    // The first load of the invoices chunk may be slow on a busy machine: wait for the page, not the click's 15 s.
+    const cycles = page.getByRole('link', { name: 'Invoice cycles' });
+    await expect(cycles).toBeVisible({ timeout: 60_000 });
+    await cycles.click();
+    const preview = page.getByRole('link', { name: `Preview next run of ${CYCLE}` });
+    await expect(preview).toBeVisible({ timeout: 60_000 });
+    await preview.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing run preview' })).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(new RegExp(`/invoices/cycles/${cycleId}/preview`));
 
     // Both companies are listed; hold one, with a reason (required).

@@ -113,11 +113,9 @@ export async function previewCycleRun(db: DbOrTx, { cycle, period, page, pageSiz
   const lastPeriod = previousPeriod(cycle.expression, period);
   const plan = await planCyclePeriod(db, cycle, period);
   const { planned } = plan;
-  const [holds, last, now] = [
-    await findHolds(db, cycle.id, period.start),
-    lastPeriod ? await cycleInvoicesOf(db, cycle.id, lastPeriod.start) : [],
-    await cycleInvoicesOf(db, cycle.id, period.start),
-  ];
+  const holds = await findHolds(db, cycle.id, period.start);
+  const last = lastPeriod ? await cycleInvoicesOf(db, cycle.id, lastPeriod.start) : [];
+  const now = await cycleInvoicesOf(db, cycle.id, period.start);
   const changes = await changesFromLastPeriod(db, plan, last, new Set(now.map((i) => i.agreementId)), period, lastPeriod);
 
   const bills = new Map<string, CompanyBill>();
