@@ -117,6 +117,9 @@ export const A11Y_ROUTES: Readonly<Record<string, TA11yRoute>> = {
   '/agreements/:id': { visitors: SIGNED_IN, open: async (records) => `/agreements/${await records.firstId('/api/Agreements?pageSize=1')}` },
   '/invoices': { visitors: SIGNED_IN },
   '/invoices/:id': { visitors: SIGNED_IN, open: async (records) => `/invoices/${await invoice(records)}` },
+  // The billing run previewed (issue 24): Invoices staff; the demo's first invoice cycle.
+  '/invoices/cycles': { visitors: ADMIN },
+  '/invoices/cycles/:cycleId/preview': { visitors: ADMIN, open: async (records) => `/invoices/cycles/${await records.firstId('/api/InvoiceCycles')}/preview` },
   '/workorder': { visitors: SIGNED_IN },
   '/workorder/WorkorderList/:id': { visitors: ADMIN, open: async (records) => `/workorder/WorkorderList/${await records.firstId('/api/MasterWorkorder')}` },
   '/workorder/view/:id': { visitors: ADMIN, open: async (records) => `/workorder/view/${await records.firstId('/api/Workorder/GetWorkorders?pageSize=1')}` },

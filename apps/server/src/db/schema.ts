@@ -37,3 +37,4 @@ export * from '../modules/inspections/inspections.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/invoices/period-close.table';
 export * from '../modules/imports/imports.table';
+export * from '../modules/invoices/billing-run.table';

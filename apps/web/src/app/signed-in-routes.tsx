@@ -139,6 +139,15 @@ export const signedInRoutes: RouteObject[] = [
         element: <RequireAccess area="invoices" />,
         children: [{ index: true, lazy: async () => ({ Component: (await import('../features/invoices/invoices-page')).InvoicesPage }) }],
       },
+      {
+        // The billing run previewed (issue 24): Invoices staff, like the API; admins hold and run.
+        path: 'cycles',
+        element: <RequireAccess rule="module:Invoices" />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/billing-runs/invoice-cycles-page')).InvoiceCyclesPage }) },
+          { path: ':cycleId/preview', lazy: async () => ({ Component: (await import('../features/billing-runs/billing-preview-page')).BillingPreviewPage }) },
+        ],
+      },
       { path: ':id', lazy: async () => ({ Component: (await import('./pages/invoice-route')).InvoiceRoute }) },
     ],
   },

@@ -1,2 +1,3 @@
 export * from './invoice';
 export * from './billing-rules';
+export * from './billing-run';

@@ -72,7 +72,8 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
 }
 
 export {
-  agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type RentLink,
+  agreementPaymentTypeIdSql, cycleAgreementIdsSql, findAgreementFacts, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks,
+  type CycleAgreement, type CycleAgreementColumns, type RentLink,
 } from './invoicing';
 export { currentAgreementOptionsSql, listCurrentAgreementOptions } from './agreement-options';
 export { expiringCounts, insuranceDirectory, leasedPropertiesOn } from './report-facts';

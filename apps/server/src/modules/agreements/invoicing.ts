@@ -41,17 +41,24 @@ export interface CycleAgreement {
   end: string | null;
 }
 
+/** The agreement columns a caller's skip condition may name. */
+export interface CycleAgreementColumns {
+  id: AnyPgColumn;
+  companyId: AnyPgColumn;
+}
+
 /**
  * The live agreements (Active, Expiring Soon) on an invoice cycle overlapping the period, in id
- * order after `after`, at most `limit`, except those `invoiced(agreementId)` holds for (the
- * invoices module's own condition, so the check and the list stay one statement).
+ * order after `after`, at most `limit`, except those `skip(agreement)` holds for (the invoices
+ * module's own conditions - invoiced already, company held - so the check and the list stay one
+ * statement).
  */
 export async function listCycleAgreements(
   db: DbOrTx,
   cycleId: string,
   period: { start: string; end: string },
   page: { after: string | null; limit: number },
-  invoiced: (agreementId: AnyPgColumn) => SQL,
+  skip: (agreement: CycleAgreementColumns) => SQL,
 ): Promise<CycleAgreement[]> {
   return db
     .select({ id: agreements.id, companyId: agreements.companyId, title: agreements.title, agreementNum: agreements.agreementNum, start: agreements.startDate, end: agreements.endDate })
@@ -63,7 +70,7 @@ export async function listCycleAgreements(
         lte(agreements.startDate, period.end),
         or(isNull(agreements.endDate), gte(agreements.endDate, period.start)),
         page.after ? gt(agreements.id, page.after) : undefined,
-        sql`not ${invoiced(agreements.id)}`,
+        sql`not ${skip({ id: agreements.id, companyId: agreements.companyId })}`,
       ),
     )
     .orderBy(asc(agreements.id))
@@ -99,4 +106,18 @@ export function agreementPaymentTypeIdSql(agreementId: AnyPgColumn | SQL): SQL<s
 /** The payment type of a company's latest agreement (by start date), as a subquery (index agreements_company_start_idx). */
 export function latestAgreementPaymentTypeIdSql(companyId: AnyPgColumn | SQL): SQL<string | null> {
   return sql<string | null>`(select ${agreements.rentAdjustmentTypeId} from ${agreements} where ${agreements.companyId} = ${companyId} order by ${agreements.startDate} desc limit 1)`;
+}
+
+/** The ids of the agreements on an invoice cycle, as a subquery (last period's invoices of the billing run preview). */
+export function cycleAgreementIdsSql(cycleId: string): SQL {
+  return sql`(select ${agreements.id} from ${agreements} where ${agreements.invoiceCycleId} = ${cycleId})`;
+}
+
+/** Agreement number, end date and status of some agreements (the preview's ended leases). One query. */
+export async function findAgreementFacts(db: DbOrTx, ids: readonly string[]): Promise<Array<{ id: string; companyId: string; agreementNum: string; end: string | null; status: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: agreements.id, companyId: agreements.companyId, agreementNum: agreements.agreementNum, end: agreements.endDate, status: agreements.status })
+    .from(agreements)
+    .where(inArray(agreements.id, [...ids]));
 }

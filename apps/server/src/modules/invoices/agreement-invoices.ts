@@ -9,13 +9,14 @@ import { recordAudits, type AuditActor } from '../../platform/audit/audit';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { cronDayPeriod } from '../../platform/jobs/cron';
 import {
-  agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type RentLink,
+  agreementPaymentTypeIdSql, findAgreementToInvoice, latestAgreementPaymentTypeIdSql, listCycleAgreements, listRentLinks, type CycleAgreement, type CycleAgreementColumns, type RentLink,
 } from '../agreements/index';
 import { listInvoiceCycles, paymentTypeLateFeeSql } from '../settings/index';
 import { takeNumbers } from '../../platform/tenancy/numbering';
 import { publishInvoiceEvents } from './invoice-events';
 import { airportToday } from './invoices.repo';
 import { invoices } from './invoices.table';
+import { companyHeldSql } from './billing-holds';
 
 /**
  * Rent invoices from agreements (issue 5 items 10, 11) and the overdue status with its late fee
@@ -29,7 +30,9 @@ import { invoices } from './invoices.table';
  * that fails rolls back whole; the chunks before it stay, and the next run does the rest.
  */
 export interface RentLine {
+  /** `Rent: <property>` */
   name: string;
+  propertyName: string;
   description: string;
   chargesCents: number;
 }
@@ -68,32 +71,50 @@ function rentLines(links: readonly RentLink[], start: string, end: string): Rent
     for (const s of prorateRent(link.rentCents, from, to)) {
       if (s.cents <= 0) continue;
       const partial = s.days === s.daysInMonth ? '' : ` (${s.days} of ${s.daysInMonth} days)`;
-      lines.push({ name: `Rent: ${link.name}`, description: `${formatDate(s.from)} - ${formatDate(s.to)}${partial}`, chargesCents: s.cents });
+      lines.push({ name: `Rent: ${link.name}`, propertyName: link.name, description: `${formatDate(s.from)} - ${formatDate(s.to)}${partial}`, chargesCents: s.cents });
     }
   }
   return lines;
+}
+
+/** A draft with the rent lines it bills and their total: what a run inserts, and what the preview shows. */
+export interface PlannedInvoice extends RentInvoiceDraft {
+  lines: RentLine[];
+  totalCents: number;
+}
+
+/**
+ * The rent lines of many drafts (one read of the links): the ONE planning step of every rent
+ * invoice - by hand, the cycle run and the billing run preview (billing-preview.ts) - so what the
+ * preview shows is what a run bills. A draft with no rent in its period plans nothing.
+ */
+export async function planRentInvoices(db: DbOrTx, drafts: readonly RentInvoiceDraft[]): Promise<PlannedInvoice[]> {
+  if (drafts.length === 0) return [];
+  const start = drafts.reduce((min, d) => (d.period.start < min ? d.period.start : min), drafts[0]!.period.start);
+  const end = drafts.reduce((max, d) => (d.period.end > max ? d.period.end : max), drafts[0]!.period.end);
+  const links = await loadRentLinks(db, drafts.map((d) => d.agreement.id), start, end);
+  const planned: PlannedInvoice[] = [];
+  for (const draft of drafts) {
+    const lines = rentLines(links.get(draft.agreement.id) ?? [], draft.period.start, draft.period.end);
+    if (lines.length > 0) planned.push({ ...draft, lines, totalCents: lines.reduce((sum, l) => sum + l.chargesCents, 0) });
+  }
+  return planned;
 }
 
 /**
  * Insert the invoices of many drafts in the caller's transaction, with their rent lines and
  * maintained totals, keyed by (agreement, period start): a draft whose key exists already inserts
  * nothing (ON CONFLICT DO NOTHING), which is what makes the runs safe on N instances and after a
- * crash. One read of the links, one statement for invoices and lines (the lines join the invoices
- * the insert returned, so a skipped invoice gets none), one for the audit rows. The new invoices
- * are numbered from one block of the airport's invoice counter, reserved in the same statement for
- * the drafts whose key does not exist yet (a rerun reserves none and creates none). Returns the
- * agreement id -> new invoice id of what was created.
+ * crash. One read of the links (`planRentInvoices`), one statement for invoices and lines (the
+ * lines join the invoices the insert returned, so a skipped invoice gets none), one for the audit
+ * rows. The new invoices are numbered from one block of the airport's invoice counter, reserved in
+ * the same statement for the drafts whose key does not exist yet (a rerun reserves none and
+ * creates none). Returns the agreement id -> new invoice id of what was created.
  */
 export async function insertRentInvoices(tx: Tx, actor: AuditActor, drafts: readonly RentInvoiceDraft[], today: string): Promise<Map<string, string>> {
-  if (drafts.length === 0) return new Map();
-  const start = drafts.reduce((min, d) => (d.period.start < min ? d.period.start : min), drafts[0]!.period.start);
-  const end = drafts.reduce((max, d) => (d.period.end > max ? d.period.end : max), drafts[0]!.period.end);
-  const links = await loadRentLinks(tx, drafts.map((d) => d.agreement.id), start, end);
   const heads: object[] = [];
   const lines: object[] = [];
-  for (const { agreement, period, dueDays } of drafts) {
-    const own = rentLines(links.get(agreement.id) ?? [], period.start, period.end);
-    if (own.length === 0) continue;
+  for (const { agreement, period, dueDays, lines: own, totalCents } of await planRentInvoices(tx, drafts)) {
     heads.push({
       agreement_id: agreement.id,
       company_id: agreement.companyId,
@@ -102,7 +123,7 @@ export async function insertRentInvoices(tx: Tx, actor: AuditActor, drafts: read
       due_date: addCalendarDays(today, dueDays),
       period_start: period.key,
       period_end: period.end,
-      total_cents: own.reduce((sum, l) => sum + l.chargesCents, 0),
+      total_cents: totalCents,
       line_count: own.length,
     });
     own.forEach((l, position) => lines.push({ agreement_id: agreement.id, position, name: l.name, description: l.description, charges_cents: l.chargesCents }));
@@ -185,7 +206,7 @@ export async function createAgreementInvoice(tx: Tx, actor: AuditActor, agreemen
 }
 
 /** An invoice of the agreement for the period (keyed by its start) exists: the cycle run's own condition. */
-function invoicedForSql(agreementId: AnyPgColumn, periodStart: string): SQL {
+export function invoicedForSql(agreementId: AnyPgColumn, periodStart: string): SQL {
   return sql`exists (select 1 from ${invoices} where ${invoices.agreementId} = ${agreementId} and ${invoices.periodStart} = ${periodStart})`;
 }
 
@@ -194,40 +215,65 @@ export interface RunOptions {
   chunkSize?: number;
 }
 
+/** The drafts of a cycle's due agreements for a period: each agreement's part of it, keyed by the period's start. */
+export function cycleDrafts(due: readonly CycleAgreement[], period: { start: string; end: string }, dueDays: number): RentInvoiceDraft[] {
+  return due.map((agreement) => ({
+    agreement,
+    period: { start: agreement.start > period.start ? agreement.start : period.start, end: agreement.end && agreement.end < period.end ? agreement.end : period.end, key: period.start },
+    dueDays,
+  }));
+}
+
+/** What a cycle run skips for a period: agreements invoiced for it already, and the held companies' (billing-holds.ts). */
+export function cycleRunSkipSql(cycleId: string, periodStart: string) {
+  return (agreement: CycleAgreementColumns): SQL => sql`(${invoicedForSql(agreement.id, periodStart)} or ${companyHeldSql(cycleId, periodStart, agreement.companyId)})`;
+}
+
+/**
+ * One cycle's run for one period: its live agreements not invoiced yet and not held, in id order,
+ * `chunkSize` per transaction, each chunk planned and inserted by `insertRentInvoices`. The daily
+ * run and a run by hand (billing-runs.ts, which follows `onChunk` for its progress bar) are this.
+ */
+export async function billCyclePeriod(
+  db: Db,
+  cycle: { id: string; dueDays: number },
+  period: { start: string; end: string },
+  day: string,
+  options: RunOptions & { actor?: AuditActor; onChunk?: (progress: { agreements: number; created: number }) => Promise<void> } = {},
+): Promise<number> {
+  const chunkSize = options.chunkSize ?? RUN_CHUNK_SIZE;
+  const actor: AuditActor = options.actor ?? { user: null };
+  let created = 0;
+  let after: string | null = null;
+  for (;;) {
+    const chunk: { last: string; agreements: number; created: number } | null = await db.transaction(async (tx) => {
+      const due = await listCycleAgreements(tx, cycle.id, period, { after, limit: chunkSize }, cycleRunSkipSql(cycle.id, period.start));
+      if (due.length === 0) return null;
+      const made = await insertRentInvoices(tx, actor, cycleDrafts(due, period, cycle.dueDays), day);
+      return { last: due[due.length - 1]!.id, agreements: due.length, created: made.size };
+    });
+    if (!chunk) break;
+    created += chunk.created;
+    after = chunk.last;
+    await options.onChunk?.({ agreements: chunk.agreements, created: chunk.created });
+  }
+  return created;
+}
+
 /**
  * The cycle run (daily): for every invoice cycle, the period containing today (from the cycle's
- * expression, `cronDayPeriod`), and for every live agreement on that cycle overlapping the period
- * and not invoiced for it yet, one invoice keyed by (agreement, period start), due `dueDays` after
- * today. Agreements go in id order, `chunkSize` per transaction. A failing chunk stops the run
- * with its error (the job is retried); what earlier chunks wrote stays, and the next run creates
- * only what is missing.
+ * expression, `cronDayPeriod`), and for every live agreement on that cycle overlapping the period,
+ * not invoiced for it yet and whose company is not held for it, one invoice keyed by (agreement,
+ * period start), due `dueDays` after today. Agreements go in id order, `chunkSize` per
+ * transaction. A failing chunk stops the run with its error (the job is retried); what earlier
+ * chunks wrote stays, and the next run creates only what is missing.
  */
 export async function runInvoiceCycles(db: Db, today?: string, options: RunOptions = {}): Promise<{ today: string; created: number }> {
   const day = today ?? (await airportToday(db));
-  const chunkSize = options.chunkSize ?? RUN_CHUNK_SIZE;
-  const actor: AuditActor = { user: null };
   let created = 0;
-  const cycles = await listInvoiceCycles(db);
-  for (const cycle of cycles) {
+  for (const cycle of await listInvoiceCycles(db)) {
     const period = cronDayPeriod(cycle.expression, day);
-    if (!period) continue;
-    let after: string | null = null;
-    for (;;) {
-      const chunk: { last: string; created: number } | null = await db.transaction(async (tx) => {
-        const due = await listCycleAgreements(tx, cycle.id, period, { after, limit: chunkSize }, (agreementId) => invoicedForSql(agreementId, period.start));
-        if (due.length === 0) return null;
-        const drafts = due.map((agreement) => ({
-          agreement,
-          period: { start: agreement.start > period.start ? agreement.start : period.start, end: agreement.end && agreement.end < period.end ? agreement.end : period.end, key: period.start },
-          dueDays: cycle.dueDays,
-        }));
-        const made = await insertRentInvoices(tx, actor, drafts, day);
-        return { last: due[due.length - 1]!.id, created: made.size };
-      });
-      if (!chunk) break;
-      created += chunk.created;
-      after = chunk.last;
-    }
+    if (period) created += await billCyclePeriod(db, cycle, period, day, options);
   }
   return { today: day, created };
 }

@@ -68,29 +68,26 @@ export async function buildCycle(caller: Caller, expression: string, lateFee = 5
 }
 
 /**
- * An Active agreement 'Hangar lease' (from `startDate` to 2099) with one $450.50 hangar, on the
+ * An Active agreement 'Hangar lease' (from `startDate` to `endDate`, by default 2099) with one $450.50 hangar, on the
  * given cycle, or by default a new one: monthly on the 1st, due in 30 days, 5% late fee.
  */
-export async function buildLeasedAgreement(caller: Caller, company: string, terms?: { cycleId: string; payTypeId: string }, startDate = '2025-01-01') {
+export async function buildLeasedAgreement(caller: Caller, company: string, terms?: { cycleId: string; payTypeId: string }, startDate = '2025-01-01', endDate = '2099-12-31') {
   const { cycleId, payTypeId } = terms ?? (await buildCycle(caller, '0 6 1 * *'));
   const area = await caller.request({ method: 'POST', url: '/api/Property/Areas', payload: { name: `Area ${suffix()}`, description: '' } });
   const type = await caller.request({ method: 'POST', url: '/api/PropertyTypes/add', payload: { name: `Type ${suffix()}`, attributes: [] } });
   const propertyName = `Hangar ${suffix()}`;
-  const property = await caller.request({
-    method: 'POST',
-    url: '/api/Property/List',
-    payload: { name: propertyName, description: 'A hangar', address: '1 Airport Rd', rent: 450.5, area: area.json()._id, propertyType: type.json()._id },
-  });
+  const propertyInput = { name: propertyName, description: 'A hangar', address: '1 Airport Rd', rent: 450.5, area: area.json()._id as string, propertyType: type.json()._id as string };
+  const property = await caller.request({ method: 'POST', url: '/api/Property/List', payload: propertyInput });
   await expectStatus(property, 201, 'property');
   const agreement = await caller.request({
     method: 'POST',
     url: '/api/Agreements',
     payload: {
-      title: 'Hangar lease', agreementNum: `AG-${suffix()}`, description: 'Lease', status: 'Active', startDate, endDate: '2099-12-31', renewable: true,
+      title: 'Hangar lease', agreementNum: `AG-${suffix()}`, description: 'Lease', status: 'Active', startDate, endDate, renewable: true,
       leaseTerms: '', tenantId: company, invoiceCycleId: cycleId, rentAdjustmentType: payTypeId, adjustmentDate: '', adjustmentFreq: 12,
     },
   });
   await expectStatus(agreement, 201, 'agreement');
   await expectStatus(await caller.request({ method: 'POST', url: `/api/Agreements/Properties/${agreement.json()._id}/${property.json()._id}` }), 201, 'link');
-  return { id: agreement.json()._id as string, propertyName };
+  return { id: agreement.json()._id as string, agreementNum: agreement.json().agreementNum as string, propertyName, propertyId: property.json()._id as string, propertyInput };
 }

@@ -7,6 +7,8 @@ import { canReadInvoices, invoiceScopeOf } from './invoices.policy';
 import { findInvoice } from './invoices.repo';
 import { CYCLES_CRON, OVERDUE_CRON, cyclesTick, overdueTick } from './daily-runs';
 import { INVOICE_PDF_JOB, attachInvoicePdf, type InvoicePdfJob } from './invoice-mail';
+import { billingRunRoutes } from './billing-run.routes';
+import { CYCLE_RUN_JOB, runCycleRun } from './billing-runs';
 
 /** Daily in each airport's time zone: hourly ticks, each airport's date's work from 01:00 local (daily-runs.ts). */
 const OVERDUE_JOB = 'invoices.overdue';
@@ -15,6 +17,7 @@ const CYCLES_JOB = 'invoices.cycles';
 /** Invoices: the module's public door. */
 export async function registerInvoices(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await invoicesRoutes(app, ctx);
+  await billingRunRoutes(app, ctx);
   // An invoice's documents and remarks: Invoices staff, and the tenant for their own invoices.
   ctx.plugins.provide(attachmentOwners, 'invoice', {
     module: 'Invoices',
@@ -23,6 +26,8 @@ export async function registerInvoices(app: FastifyInstance, ctx: AppContext): P
   });
   // Invoice e-mail PDFs are CPU work: a worker renders them off the request path (invoice-mail.ts).
   ctx.jobs.work<InvoicePdfJob>(INVOICE_PDF_JOB, (job) => attachInvoicePdf(ctx.db, ctx.files, job));
+  // A cycle's run started by hand (billing-runs.ts): 10,000 agreements take seconds; an hour is the ceiling.
+  ctx.jobs.work<{ runId: string }>(CYCLE_RUN_JOB, (job) => runCycleRun(ctx, job.runId), { expireInSeconds: 60 * 60, retryLimit: 2 });
   ctx.jobs.schedule(OVERDUE_JOB, OVERDUE_CRON, async () => {
     const run = await overdueTick(ctx.db);
     if (run) ctx.log.info(run, 'overdue invoices marked');

@@ -20,7 +20,7 @@ export async function registerSettings(app: FastifyInstance, ctx: AppContext): P
 export { ensureSystemSettings, loadSystemSettings, loadSystemSettingsCached } from './system-settings';
 export {
   cpiValues, documentTypeNameSql, findPaymentTypeRule, insuranceTypeExists, insuranceTypeNameSql, invoiceCycleDueDaysSql, invoiceCycleExists, invoiceCycleNameSql,
-  listInvoiceCycles, masterIdsByName, paymentTypeExists, paymentTypeLateFeeSql, paymentTypeNameSql, paymentTypeSkuTypeSql,
+  findInvoiceCycle, listInvoiceCycles, masterIdsByName, type InvoiceCycleToRun, paymentTypeExists, paymentTypeLateFeeSql, paymentTypeNameSql, paymentTypeSkuTypeSql,
 } from './master-names';
 /** For notification rules and notices (modules/notifications). */
 export { findNotificationRules, findNoticeByKey, findNoticesOfModule } from './notification-rules';

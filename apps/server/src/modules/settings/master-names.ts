@@ -72,9 +72,24 @@ export async function invoiceCycleDueDays(db: DbOrTx, ids: readonly string[]): P
   return new Map(rows.map((r) => [r.id, r.dueDays]));
 }
 
+export interface InvoiceCycleToRun {
+  id: string;
+  name: string;
+  expression: string;
+  dueDays: number;
+}
+
+const cycleToRunColumns = { id: invoiceCycles.id, name: invoiceCycles.name, expression: invoiceCycles.expression, dueDays: invoiceCycles.dueDays };
+
 /** Every invoice cycle with what the cycle run needs: its period expression and due days. */
-export async function listInvoiceCycles(db: DbOrTx): Promise<Array<{ id: string; expression: string; dueDays: number }>> {
-  return db.select({ id: invoiceCycles.id, expression: invoiceCycles.expression, dueDays: invoiceCycles.dueDays }).from(invoiceCycles);
+export async function listInvoiceCycles(db: DbOrTx): Promise<InvoiceCycleToRun[]> {
+  return db.select(cycleToRunColumns).from(invoiceCycles);
+}
+
+/** One invoice cycle as the run needs it (the billing run's preview and run by hand); another airport's is not seen. */
+export async function findInvoiceCycle(db: DbOrTx, id: string): Promise<InvoiceCycleToRun | null> {
+  const [row] = await db.select(cycleToRunColumns).from(invoiceCycles).where(eq(invoiceCycles.id, id));
+  return row ?? null;
 }
 
 /** An invoice cycle's due days, for a statement that has the cycle id (one agreement to invoice). */

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MuiTextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { hasModule } from '@apron/core/access';
 import { INVOICE_STATUSES, type TInvoiceGridRow } from '@apron/core/invoices';
 import { DataGrid } from '../../components/data-grid';
@@ -71,9 +71,16 @@ function InvoiceGrid(props: { path: string; companyId?: string; backTo: string; 
         backLabel={backLabel}
         actions={
           canCreate ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              Invoices
-            </Button>
+            <>
+              {!companyId && (
+                <Button component={RouterLink} to="/invoices/cycles" variant="outlined">
+                  Invoice cycles
+                </Button>
+              )}
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                Invoices
+              </Button>
+            </>
           ) : undefined
         }
       />

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { describeCron, type TMasterTypeName } from '@apron/core/settings';
-import { isModuleAdmin } from '@apron/core/access';
+import { hasModule, isModuleAdmin } from '@apron/core/access';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 import { CrudSection } from '../../components/crud-section';
 import { DataGrid } from '../../components/data-grid';
 import { useAccess } from '../../lib/session';
@@ -38,6 +40,25 @@ export function MasterDataPage({ type }: { type: TMasterTypeName }) {
         })),
     [definition],
   );
+  // Invoice cycles: Invoices staff preview a cycle's next billing run (features/billing-runs, by its route).
+  const previewColumn = useMemo<GridColDef<TMasterRow> | null>(
+    () =>
+      type === 'invoiceCycles' && hasModule(user, 'Invoices')
+        ? {
+            field: 'preview',
+            headerName: 'Next run',
+            sortable: false,
+            minWidth: 170,
+            renderCell: ({ row }) => (
+              <Button component={RouterLink} to={`/invoices/cycles/${encodeURIComponent(row._id)}/preview`} size="small" aria-label={`Preview next run of ${rowLabel(row)}`}>
+                Preview next run
+              </Button>
+            ),
+          }
+        : null,
+    [type, user],
+  );
+  const gridColumns = previewColumn ? [...columns, previewColumn] : columns;
 
   return (
     <CrudSection<TMasterRow>
@@ -45,7 +66,7 @@ export function MasterDataPage({ type }: { type: TMasterTypeName }) {
       frame="page"
       backTo="/settings"
       rowLabel={rowLabel}
-      grid={(actions) => <DataGrid<TMasterRow> path={path} columns={actions ? [...columns, actions] : columns} searchable ariaLabel={definition.label} />}
+      grid={(actions) => <DataGrid<TMasterRow> path={path} columns={actions ? [...gridColumns, actions] : gridColumns} searchable ariaLabel={definition.label} />}
       canAdd={isAdmin}
       openAs={() => (isAdmin ? 'edit' : null)}
       renderDialog={(row, close) => <MasterDataDialog type={type} row={row} onClose={close} />}
