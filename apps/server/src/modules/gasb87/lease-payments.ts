@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  addCalendarDays, adjustRentCents, isShortTermLease, monthOf, nextAdjustmentDates, prorateRent, type TGasb87Payment,
+  addCalendarDays, addCalendarMonths, adjustRentCents, isShortTermLease, monthOf, nextAdjustmentDates, prorateRent, type TGasb87Payment,
 } from '@apron/core';
 import { cronDayPeriod } from '../../platform/jobs/cron';
 import type { LeaseTerms, LeaseTermsLink } from '../agreements/index';
@@ -69,19 +69,41 @@ const rentOn = (steps: ReadonlyArray<{ from: string; cents: number }>, day: stri
   return cents;
 };
 
-/** The billing periods of the invoice cycle over [start, end], each clipped to it (calendar months if the cycle cannot be read). */
+/** The cycle's period around `day` (calendar month when the cycle cannot be read). */
+const periodAround = (expression: string, day: string) => cronDayPeriod(expression, day) ?? { start: day, end: monthOf(day).last };
+
+/**
+ * The billing periods of the invoice cycle over [start, end], each clipped to it. A cycle whose
+ * periods are whole months apart on a day that every month has (monthly, quarterly, yearly on the
+ * 1st-28th: three periods in a row checked) is stepped by whole months; any other is read from its
+ * cron expression period by period (a 75-year lease need not parse 900 periods).
+ */
 function cyclePeriods(expression: string, start: string, end: string): Array<{ start: string; end: string }> {
   const periods: Array<{ start: string; end: string }> = [];
-  for (let cursor = start; cursor <= end; ) {
-    const period = cronDayPeriod(expression, cursor) ?? { start: cursor, end: monthOf(cursor).last };
-    const to = period.end < end ? period.end : end;
-    periods.push({ start: cursor, end: to });
+  const push = (from: string, to: string) => periods.push({ start: from, end: to < end ? to : end });
+  const first = periodAround(expression, start);
+  push(start, first.end);
+  const second = periodAround(expression, addCalendarDays(first.end, 1));
+  const third = periodAround(expression, addCalendarDays(second.end, 1));
+  const months = monthsBetween(second.start, third.start);
+  const isRegular = months !== null && Number(second.start.slice(8)) <= 28 && addCalendarDays(addCalendarMonths(second.start, months), -1) === second.end
+    && addCalendarDays(addCalendarMonths(third.start, months), -1) === third.end;
+  for (let cursor = addCalendarDays(first.end, 1); cursor <= end; ) {
+    const to = isRegular ? addCalendarDays(addCalendarMonths(cursor, months), -1) : periodAround(expression, cursor).end;
+    push(cursor, to);
     cursor = addCalendarDays(to, 1);
   }
   return periods;
 }
 
+/** Whole months from `a` to `b` when `b` is `a` plus whole months (same day of the month), else null. */
+function monthsBetween(a: string, b: string): number | null {
+  if (a.slice(8) !== b.slice(8) || b <= a) return null;
+  return (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+}
+
 export function leasePayments(terms: LeaseTerms, termEnd: string): TGasb87Payment[] {
+  if (terms.links.length === 0) return [];
   const contractEnd = terms.endDate;
   const links = terms.links.map((link) => {
     // A property on the agreement to its end stays on through a renewal reasonably certain.
