@@ -38,3 +38,4 @@ export * from '../modules/reports/reports.table';
 export * from '../modules/invoices/period-close.table';
 export * from '../modules/imports/imports.table';
 export * from '../modules/invoices/billing-run.table';
+export * from '../modules/gasb87/gasb87.table';

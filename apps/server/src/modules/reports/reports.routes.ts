@@ -18,10 +18,11 @@ import { agingTable, insuranceTable, invoiceTable, rentRollTable } from './repor
 import { insuranceComplianceRows, insuranceComplianceTable } from './insurance-compliance-report.routes';
 import { assertAuthorityWide, consolidatedAgingReport, consolidatedInvoiceReport, consolidatedRentRoll } from './consolidated';
 import { consolidatedAgingTable, consolidatedInvoiceTable, consolidatedRentRollTable } from './consolidated-tables';
+import { GASB87_EXPORTS, ZGasb87ExportQuery, gasb87Export, isGasb87Export } from './gasb87-export';
 
 const tags = ['reports'];
 
-export const EXPORTABLE_REPORTS = ['invoices', 'insurances-expired', 'insurances-expiring-soon', 'aging', 'rent-roll', 'insurance-compliance'] as const;
+export const EXPORTABLE_REPORTS = ['invoices', 'insurances-expired', 'insurances-expiring-soon', 'aging', 'rent-roll', 'insurance-compliance', ...GASB87_EXPORTS] as const;
 
 const ZExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS, { error: 'Format must be csv, xlsx or pdf' }),
@@ -31,6 +32,7 @@ const ZExportQuery = z.object({
   scope: z.enum(REPORT_SCOPES, { error: 'Scope must be airport or all' }).default('airport'),
   /** insurance-compliance: one status only (issue 24). */
   status: z.enum(COMPLIANCE_STATUSES, { error: 'Choose Compliant, Deficient, Expiring or Expired' }).optional(),
+  ...ZGasb87ExportQuery.shape,
 });
 type ExportQuery = z.infer<typeof ZExportQuery>;
 
@@ -124,6 +126,7 @@ async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void
         const table = insuranceComplianceTable(insuranceComplianceRows(ctx, request.user, request.query.status), today);
         return sendExport(reply, format, `insurance-compliance-${today}`, exportStream(format, table));
       }
+      if (isGasb87Export(report)) return sendExport(reply, format, ...(await gasb87Export(ctx.db, request.user, report, request.query)));
       const scope = reportScopeOf(request.user);
       const today = await airportToday(ctx.db);
       if (report === 'invoices') {
