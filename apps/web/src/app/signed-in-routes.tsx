@@ -126,7 +126,7 @@ export const signedInRoutes: RouteObject[] = [
         element: <RequireAccess rule="admin:Lease" />,
         children: [{ index: true, lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) }],
       },
-      { path: ':id', lazy: async () => ({ Component: (await import('../features/agreements/agreement-page')).AgreementPage }) },
+      { path: ':id', lazy: async () => ({ Component: (await import('./pages/agreement-route')).AgreementRoute }) },
     ],
   },
   {

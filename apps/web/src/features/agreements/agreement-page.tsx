@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -72,7 +73,10 @@ function NewAgreementPage() {
   );
 }
 
-function EditAgreementPage({ id }: { id: string }) {
+/** Another feature's section under the agreement (its lease accounting), composed in app/pages. */
+export type TAgreementSectionSlot = (agreement: TAgreement) => ReactNode;
+
+function EditAgreementPage({ id, renderLeaseAccounting }: { id: string; renderLeaseAccounting?: TAgreementSectionSlot }) {
   const { user } = useAccess();
   const query = useAgreement(id);
   const save = useSaveAgreement(id);
@@ -118,6 +122,7 @@ function EditAgreementPage({ id }: { id: string }) {
             <RentAdjustment agreement={agreement} />
           </Grid>
         )}
+        {renderLeaseAccounting && <Grid size={12}>{renderLeaseAccounting(agreement)}</Grid>}
         <Grid size={{ xs: 12, md: 6 }}>
           <Documents ownerType="agreement" ownerId={agreement._id} canDelete={canEdit} />
         </Grid>
@@ -129,8 +134,8 @@ function EditAgreementPage({ id }: { id: string }) {
   );
 }
 
-/** `/agreements/add` and `/agreements/:id`. */
-export function AgreementPage() {
+/** `/agreements/add` and `/agreements/:id` (`renderLeaseAccounting`: a section under an existing agreement). */
+export function AgreementPage({ renderLeaseAccounting }: { renderLeaseAccounting?: TAgreementSectionSlot } = {}) {
   const { id } = useParams();
-  return id ? <EditAgreementPage key={id} id={id} /> : <NewAgreementPage />;
+  return id ? <EditAgreementPage key={id} id={id} renderLeaseAccounting={renderLeaseAccounting} /> : <NewAgreementPage />;
 }
