@@ -134,7 +134,7 @@ export function useGasb87JournalEntries(range: { from: string; to: string }) {
   });
 }
 
-/** The period's GASB 87 journal lines as the GL CSV, beside the general ledger's own export. */
+/** The period's GASB 87 journal lines as GL CSV (the general ledger's columns), beside `GET Reports/GeneralLedger`. */
 export function gasb87GlCsvHref(range: { from: string; to: string }): string {
-  return `${API_BASE}/Reports/Gasb87/JournalEntries?${new URLSearchParams({ ...range, format: 'csv' }).toString()}`;
+  return `${API_BASE}/Reports/GeneralLedger/Gasb87?${new URLSearchParams(range).toString()}`;
 }

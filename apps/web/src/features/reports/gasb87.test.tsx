@@ -127,7 +127,7 @@ describe('GASB 87 maturity analysis and journal entries', () => {
     const grid = await screen.findByRole('grid', { name: 'GASB 87 journal entries' });
     expect(await within(grid).findByText('Lease Receivable')).toBeInTheDocument();
     expect(await totalsOf()).toBe('TotalDebit:$1,200.00Credit:$1,200.00');
-    expect(screen.getByRole('link', { name: 'GL CSV' }).getAttribute('href')).toBe('/api/Reports/Gasb87/JournalEntries?from=2026-11-01&to=2026-11-30&format=csv');
+    expect(screen.getByRole('link', { name: 'GL CSV' }).getAttribute('href')).toBe('/api/Reports/GeneralLedger/Gasb87?from=2026-11-01&to=2026-11-30');
   });
 
   it('refuses a To before From without asking the server for it', async () => {
