@@ -36,3 +36,4 @@ export * from '../modules/inspections/inspections.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/invoices/period-close.table';
 export * from '../modules/imports/imports.table';
+export * from '../modules/gasb87/gasb87.table';

@@ -15,6 +15,7 @@ import { registerPayments } from './payments/index';
 import { registerBalances } from './balances/index';
 import { registerTiedowns } from './tiedowns/index';
 import { registerReports } from './reports/index';
+import { registerGasb87 } from './gasb87/index';
 import { registerWorkorders } from './workorders/index';
 import { registerForms } from './forms/index';
 import { registerInspections } from './inspections/index';
@@ -33,4 +34,4 @@ import { registerExports } from './exports/index';
  * call (lint: apron-doors/door-exports); tests, the demo and the bench take the rest from its
  * `*.test-support.ts`, `*.seed-support.ts` and `*.bench-support.ts` (docs/adr/0004, "Doors").
  */
-export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications, registerAirports, registerImports, registerExports];
+export const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, registerSettings, registerAccounts, registerIdentity, registerProperties, registerPlatformJobs, registerAttachments, registerAlerts, registerCompanies, registerAgreements, registerGasb87, registerInvoices, registerPayments, registerBalances, registerTiedowns, registerReports, registerAppointments, registerForms, registerInspections, registerAssets, registerWaitlist, registerChat, registerWorkorders, registerNotifications, registerAirports, registerImports, registerExports];

@@ -20,6 +20,9 @@ export const AGREEMENT_MESSAGES = {
   propertyInactive: 'An Inactive property cannot be leased: make it Active first.',
   endDateRequired: 'End Date is required',
   endBeforeStart: 'End Date must be on or after Start Date',
+  renewalEndRequired: 'Renewal term end is required when the renewal is reasonably certain',
+  renewalEndBeforeEnd: 'Renewal term end must be after End Date',
+  rateRange: 'Discount rate must be from 0 to 100 (percent)',
 } as const;
 
 /** `YYYY-MM-DD` (required). */
@@ -59,13 +62,34 @@ export const ZAgreementFields = z.object({
     .union([z.literal(''), z.number({ error: 'Must be a number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1200, 'Must be at most 1200')])
     .nullish()
     .transform((v) => (v === '' || v === undefined ? null : v)),
+  // GASB 87 inputs (docs/gasb87.md). Optional: a call that leaves them out keeps what is stored.
+  /** The renewal option is reasonably certain to be exercised: the lease term runs to `gasbRenewalEnd`. */
+  gasbRenewalCertain: z.boolean({ error: 'Must be true or false' }).optional(),
+  gasbRenewalEnd: z.union([z.literal(''), z.string().refine(isCalendarDate, 'Must be a valid date')]).nullish(),
+  /** Annual discount rate in percent for this lease (empty: the airport's rate). */
+  gasbDiscountRate: z
+    .union([z.literal(''), z.number({ error: 'Must be a number' }).min(0, AGREEMENT_MESSAGES.rateRange).max(100, AGREEMENT_MESSAGES.rateRange)])
+    .nullish(),
+  /** A regulated aviation lease (GASB 87 paragraphs 42-43): disclosure only. */
+  gasbRegulated: z.boolean({ error: 'Must be true or false' }).optional(),
+  /** When a change of term or rent takes effect for remeasurement (default: today). Not stored. */
+  gasbModificationDate: z.union([z.literal(''), z.string().refine(isCalendarDate, 'Must be a valid date')]).nullish(),
 });
 
 /** The form's fields (above) with the rules between them; the import's row schema picks from the fields too. */
 export const ZAgreementInput = ZAgreementFields.superRefine((v, ctx) => {
   if (v.renewable && !v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGREEMENT_MESSAGES.endDateRequired });
   if (v.renewable && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGREEMENT_MESSAGES.endBeforeStart });
-}).transform((v) => ({ ...v, endDate: v.renewable ? v.endDate : null }));
+  if (v.gasbRenewalCertain && !v.gasbRenewalEnd) ctx.addIssue({ code: 'custom', path: ['gasbRenewalEnd'], message: AGREEMENT_MESSAGES.renewalEndRequired });
+  const end = v.renewable ? v.endDate : null;
+  if (v.gasbRenewalEnd && v.gasbRenewalEnd <= (end ?? v.startDate)) ctx.addIssue({ code: 'custom', path: ['gasbRenewalEnd'], message: AGREEMENT_MESSAGES.renewalEndBeforeEnd });
+}).transform((v) => ({
+  ...v,
+  endDate: v.renewable ? v.endDate : null,
+  gasbRenewalEnd: v.gasbRenewalEnd === '' ? null : v.gasbRenewalEnd,
+  gasbDiscountRate: v.gasbDiscountRate === '' ? null : v.gasbDiscountRate,
+  gasbModificationDate: v.gasbModificationDate ? v.gasbModificationDate : null,
+}));
 export type TAgreementInput = z.input<typeof ZAgreementInput>;
 export type TAgreementValues = z.output<typeof ZAgreementInput>;
 
@@ -101,6 +125,10 @@ export const ZAgreement = z.object({
   rentAdjustmentSkuType: z.string(),
   adjustmentDate: z.string().nullable(),
   adjustmentFreq: z.number().nullable(),
+  gasbRenewalCertain: z.boolean(),
+  gasbRenewalEnd: z.string().nullable(),
+  gasbDiscountRate: z.number().nullable(),
+  gasbRegulated: z.boolean(),
   abilities: ZAgreementAbilities,
   createdAt: z.string(),
   updatedAt: z.string(),

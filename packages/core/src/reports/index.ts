@@ -3,3 +3,5 @@ export * from './reports';
 export * from './charts';
 export * from './dashboard';
 export * from './consolidated';
+export * from './gasb87';
+export * from './gasb87-reports';

@@ -93,6 +93,26 @@ export const SYSTEM_SETTINGS = {
     isPublic: false,
     schema: z.string().trim().regex(/^\d{1,4}$/, 'Value must be a whole number of days'),
   },
+  GASB87_DISCOUNT_RATE: {
+    label: 'Lease discount rate (annual %)',
+    description: 'GASB 87: the incremental borrowing rate that discounts lease payments, unless an agreement has its own rate.',
+    kind: 'number',
+    defaultValue: '5',
+    isPublic: false,
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, 'Value must be a percentage from 0 to 100 with at most four decimals')
+      .refine((v) => Number(v) <= 100, 'Value must be a percentage from 0 to 100 with at most four decimals'),
+  },
+  FISCAL_YEAR_START_MONTH: {
+    label: 'Fiscal year start month',
+    description: 'The month (1-12) the fiscal year starts in: 7 for July-June. A fiscal year is named by the calendar year it ends in.',
+    kind: 'integer',
+    defaultValue: '7',
+    isPublic: false,
+    schema: z.string().trim().regex(/^(?:[1-9]|1[0-2])$/, 'Value must be a month number from 1 to 12'),
+  },
 } as const satisfies Record<string, TSettingDefinition>;
 
 export type TSystemSettingName = keyof typeof SYSTEM_SETTINGS;
@@ -108,6 +128,7 @@ export const PUBLIC_SETTING_NAMES = SYSTEM_SETTING_NAMES.filter((n) => SYSTEM_SE
 export function readSetting(values: Partial<Record<string, string>>, name: 'WAITLIST_CHARGE'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'TIEDOWN_PAYMENT' | 'LANDING_LINKS' | 'SETUP_CHECKLIST'): boolean;
 export function readSetting(values: Partial<Record<string, string>>, name: 'EXPIRY_WINDOW_DAYS' | 'REPORT_EXPIRING_DAYS' | 'TIEDOWN_MAX_NIGHTS'): number;
+export function readSetting(values: Partial<Record<string, string>>, name: 'GASB87_DISCOUNT_RATE' | 'FISCAL_YEAR_START_MONTH'): number;
 export function readSetting(values: Partial<Record<string, string>>, name: 'AIRPORT_NAME' | 'TIME_ZONE'): string;
 export function readSetting(values: Partial<Record<string, string>>, name: TSystemSettingName): number | boolean | string {
   const def: TSettingDefinition = SYSTEM_SETTINGS[name];

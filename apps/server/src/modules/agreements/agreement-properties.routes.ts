@@ -97,7 +97,7 @@ function agreementPropertyRoutes(r: ZodApp, ctx: AppContext): void {
       const user = request.user!;
       const { agreementId, propertyId } = request.params;
       const { today } = await leaseCalendar(ctx.db);
-      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, signedInActorOf(request), agreementId, propertyId, today));
+      await ctx.db.transaction((tx) => service.addAgreementProperty(tx, signedInActorOf(request), agreementId, propertyId, today, ctx));
       return reply.status(201).send(presentAgreementProperty(await loadLink(ctx, user, agreementId, propertyId)));
     },
   );
@@ -106,7 +106,7 @@ function agreementPropertyRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Agreements/Properties/:agreementId/:propertyId',
     { config: { access: 'admin:Property' }, schema: { tags, params: ZAgreementPropertyParams, response: { 200: ZMessage } } },
     async (request) => {
-      await ctx.db.transaction((tx) => service.removeAgreementProperty(tx, signedInActorOf(request), request.params.agreementId, request.params.propertyId));
+      await ctx.db.transaction((tx) => service.removeAgreementProperty(tx, signedInActorOf(request), request.params.agreementId, request.params.propertyId, ctx));
       return { message: 'Removed Successfully' };
     },
   );

@@ -63,7 +63,7 @@ export async function agreementsRoutes(app: FastifyInstance, ctx: AppContext): P
   r.post('/api/Agreements', { config: { access: 'admin:Lease' }, schema: { tags, body: ZAgreementInput, response: { 201: ZAgreement } } }, async (request, reply) => {
     const user = request.user!;
     const calendar = await leaseCalendar(ctx.db);
-    const row = await ctx.db.transaction((tx) => service.createAgreement(tx, signedInActorOf(request), request.body, calendar));
+    const row = await ctx.db.transaction((tx) => service.createAgreement(tx, signedInActorOf(request), request.body, calendar, ctx));
     return reply.status(201).send(presentAgreement(await loadAgreement(ctx.db, user, row.id), user));
   });
 

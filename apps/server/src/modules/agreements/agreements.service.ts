@@ -13,6 +13,7 @@ import { auditRow } from './agreements.presenter';
 import { agreementProperties, agreements, type AgreementRow } from './agreements.table';
 import { pgErrorOf } from './lease-calendar';
 import { publishAgreementEvent } from './agreement-events';
+import { tellLeaseChanged } from './lease-changes';
 
 export type Actor = AuditActor & { user: TSessionUser };
 export interface Calendar {
@@ -65,14 +66,20 @@ function columnsOf(values: TAgreementValues, calendar: Calendar) {
     rentAdjustmentTypeId: values.rentAdjustmentType,
     adjustmentDate: values.adjustmentDate,
     adjustmentFreq: values.adjustmentFreq,
+    // GASB 87 inputs: left out of the call, they stay as stored (the column defaults on create).
+    ...(values.gasbRenewalCertain === undefined ? {} : { gasbRenewalCertain: values.gasbRenewalCertain }),
+    ...(values.gasbRenewalEnd === undefined ? {} : { gasbRenewalEnd: values.gasbRenewalEnd }),
+    ...(values.gasbDiscountRate === undefined ? {} : { gasbDiscountRate: values.gasbDiscountRate }),
+    ...(values.gasbRegulated === undefined ? {} : { gasbRegulated: values.gasbRegulated }),
   };
 }
 
-export async function createAgreement(tx: Tx, actor: Actor, values: TAgreementValues, calendar: Calendar): Promise<AgreementRow> {
+export async function createAgreement(tx: Tx, actor: Actor, values: TAgreementValues, calendar: Calendar, scope?: PluginScope): Promise<AgreementRow> {
   await checkReferences(tx, values, null);
   const [row] = await withLeaseRules(() => tx.insert(agreements).values(columnsOf(values, calendar)).returning());
   await recordAudit(tx, actor, { action: 'create', entity: 'agreement', entityId: row!.id, after: auditRow(row!) });
   await publishAgreementEvent(tx, row!, 'Created');
+  await tellLeaseChanged(scope, tx, { agreementId: row!.id, effectiveDate: row!.startDate });
   return row!;
 }
 
@@ -100,6 +107,7 @@ export async function updateAgreement(scope: PluginScope, tx: Tx, actor: Actor, 
   for (const link of await links.listAgreementProperties(scope, tx, id, calendar.today)) refuseInactiveUnderLease(link.status, updated!, calendar.today);
   await recordAudit(tx, actor, { action: 'update', entity: 'agreement', entityId: id, before: auditRow(current), after: auditRow(updated!) });
   await publishAgreementEvent(tx, updated!, 'Updated');
+  await tellLeaseChanged(scope, tx, { agreementId: id, effectiveDate: values.gasbModificationDate ?? null });
   return updated!;
 }
 
@@ -113,7 +121,7 @@ function refuseInactiveUnderLease(propertyStatus: string, lease: Pick<AgreementR
 }
 
 /** Add a property for the agreement's period; the database refuses an overlapping live lease. */
-export async function addAgreementProperty(tx: Tx, actor: Actor, agreementId: string, propertyId: string, today: string): Promise<void> {
+export async function addAgreementProperty(tx: Tx, actor: Actor, agreementId: string, propertyId: string, today: string, scope?: PluginScope): Promise<void> {
   const agreement = await lockOpenAgreement(tx, agreementId);
   // Locked, so a concurrent Make Inactive waits for this lease (and then sees it) or goes first.
   const property = await findProperty(tx, propertyId, true);
@@ -126,16 +134,20 @@ export async function addAgreementProperty(tx: Tx, actor: Actor, agreementId: st
       .returning(),
   );
   await recordAudit(tx, actor, { action: 'create', entity: 'agreementProperty', entityId: link!.id, after: { agreementId, propertyId } });
+  // The property is on the agreement for its whole period: the lease is measured again from commencement.
+  await tellLeaseChanged(scope, tx, { agreementId, effectiveDate: agreement.startDate });
 }
 
 /** Remove a property (Property admins): its deposit, insurances and aircraft records go with it. */
-export async function removeAgreementProperty(tx: Tx, actor: Actor, agreementId: string, propertyId: string): Promise<void> {
-  await lockOpenAgreement(tx, agreementId);
+export async function removeAgreementProperty(tx: Tx, actor: Actor, agreementId: string, propertyId: string, scope?: PluginScope): Promise<void> {
+  const agreement = await lockOpenAgreement(tx, agreementId);
   const [link] = await tx
     .delete(agreementProperties)
     .where(eq(agreementProperties.id, (await findLinkId(tx, agreementId, propertyId))))
     .returning();
   await recordAudit(tx, actor, { action: 'delete', entity: 'agreementProperty', entityId: link!.id, before: { agreementId, propertyId } });
+  // Removing a property removes its whole period (and its records): measured again from commencement.
+  await tellLeaseChanged(scope, tx, { agreementId, effectiveDate: agreement.startDate });
 }
 
 export async function findLinkId(tx: Tx, agreementId: string, propertyId: string): Promise<string> {

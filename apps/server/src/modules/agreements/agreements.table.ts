@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table';
 import { insuranceTypes, invoiceCycles, paymentTypes } from '../settings/settings.table';
 import { properties } from '../properties/properties.table';
@@ -27,10 +27,19 @@ export const agreements = pgTable(
     adjustmentFreq: integer(),
     /** The lease's id in the airport's old system (issue 23 import): re-importing it updates this row. */
     externalId: text(),
+    /** GASB 87 (docs/gasb87.md): the renewal is reasonably certain to be exercised, up to `gasbRenewalEnd`. */
+    gasbRenewalCertain: boolean().notNull().default(false),
+    gasbRenewalEnd: date({ mode: 'string' }),
+    /** Annual discount rate in percent for this lease; null uses System Settings GASB87_DISCOUNT_RATE. */
+    gasbDiscountRate: numeric({ precision: 7, scale: 4, mode: 'number' }),
+    /** A regulated aviation lease (GASB 87 paragraphs 42-43): disclosed, not measured. */
+    gasbRegulated: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('agreements_gasb_rate_check', sql`${t.gasbDiscountRate} is null or ${t.gasbDiscountRate} between 0 and 100`),
+    check('agreements_gasb_renewal_check', sql`${t.gasbRenewalEnd} is null or ${t.gasbRenewalEnd} >= ${t.startDate}`),
     uniqueIndex('agreements_external_id_unique').on(t.airportId, t.externalId).where(sql`${t.externalId} is not null`),
     check('agreements_status_check', sql`${t.status} in ('Active', 'Archived', 'Expiring Soon', 'Expired')`),
     check('agreements_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),

@@ -66,3 +66,6 @@ export { agreementNumbersByIds, findAgreementsByKeys } from './agreement-refs';
 /** Import and export of insurances (issue 23): an insurance belongs to a property of an agreement. */
 export { insurancesImportKind } from './insurances.import';
 export { createAgreementsImport } from './agreements.import';
+/** GASB 87 (modules/gasb87): the lease terms it measures and the hook that tells it of a change. */
+export { findLeaseTerms, leaseLabels, listAgreementsWhere, type LeaseTerms, type LeaseTermsLink } from './lease-terms';
+export { leaseChanged, type LeaseChange } from './lease-changes';

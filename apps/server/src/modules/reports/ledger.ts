@@ -7,10 +7,10 @@ import { paymentsByMethod } from '../payments/index';
 import { csvField } from './report-export';
 
 const CASH_ACCOUNT: Record<string, string> = { cash: GL_ACCOUNTS.cash, check: GL_ACCOUNTS.checks, card: GL_ACCOUNTS.card, balance: GL_ACCOUNTS.balance };
-const HEADER = ['Date', 'Journal', 'Reference', 'Account', 'Description', 'Debit', 'Credit'];
+export const LEDGER_HEADER = ['Date', 'Journal', 'Reference', 'Account', 'Description', 'Debit', 'Credit'];
 
 /** Amounts are numbers (cents here, written as dollars); every other cell is text, escaped as in every export. */
-const line = (cells: Array<string | number | null>) =>
+export const ledgerLine = (cells: Array<string | number | null>) =>
   cells.map((cell) => (typeof cell === 'number' ? fromCents(cell).toFixed(2) : csvField(escapeSpreadsheetCell(cell ?? '')))).join(',') + '\r\n';
 
 /**
@@ -22,20 +22,20 @@ const line = (cells: Array<string | number | null>) =>
  */
 export function ledgerCsv(db: DbOrTx, begin: string, end: string): Readable {
   async function* lines() {
-    yield '\uFEFF' + line(HEADER);
+    yield '\uFEFF' + ledgerLine(LEDGER_HEADER);
     const invoices = await invoiceJournal(db, begin, end);
     const companies = await findCompaniesByIds(db, invoices.map((i) => i.companyId));
     for (const inv of invoices) {
       const ref = `INV-${inv.invoiceNumber}`;
       const who = companies.get(inv.companyId)?.name ?? '';
-      yield line([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.receivable, `Invoice ${inv.invoiceNumber} ${who}`.trim(), inv.cents, null]);
-      yield line([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.revenue, `Invoice ${inv.invoiceNumber} ${who}`.trim(), null, inv.cents]);
+      yield ledgerLine([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.receivable, `Invoice ${inv.invoiceNumber} ${who}`.trim(), inv.cents, null]);
+      yield ledgerLine([inv.invoiceDate, 'Sales', ref, GL_ACCOUNTS.revenue, `Invoice ${inv.invoiceNumber} ${who}`.trim(), null, inv.cents]);
     }
     for (const pay of await paymentsByMethod(db, begin, end)) {
       const ref = `PAY-${pay.paymentDate}-${pay.method}`;
       const what = `${pay.payments} ${pay.method} payment${pay.payments === 1 ? '' : 's'}`;
-      yield line([pay.paymentDate, 'Cash Receipts', ref, CASH_ACCOUNT[pay.method] ?? GL_ACCOUNTS.cash, what, pay.cents, null]);
-      yield line([pay.paymentDate, 'Cash Receipts', ref, GL_ACCOUNTS.receivable, what, null, pay.cents]);
+      yield ledgerLine([pay.paymentDate, 'Cash Receipts', ref, CASH_ACCOUNT[pay.method] ?? GL_ACCOUNTS.cash, what, pay.cents, null]);
+      yield ledgerLine([pay.paymentDate, 'Cash Receipts', ref, GL_ACCOUNTS.receivable, what, null, pay.cents]);
     }
   }
   return Readable.from(lines());

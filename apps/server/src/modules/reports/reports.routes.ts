@@ -17,10 +17,11 @@ import { loadDashboard } from './dashboard';
 import { agingTable, insuranceTable, invoiceTable, rentRollTable } from './report-tables';
 import { assertAuthorityWide, consolidatedAgingReport, consolidatedInvoiceReport, consolidatedRentRoll } from './consolidated';
 import { consolidatedAgingTable, consolidatedInvoiceTable, consolidatedRentRollTable } from './consolidated-tables';
+import { GASB87_EXPORTS, ZGasb87ExportQuery, gasb87Export, isGasb87Export } from './gasb87-export';
 
 const tags = ['reports'];
 
-export const EXPORTABLE_REPORTS = ['invoices', 'insurances-expired', 'insurances-expiring-soon', 'aging', 'rent-roll'] as const;
+export const EXPORTABLE_REPORTS = ['invoices', 'insurances-expired', 'insurances-expiring-soon', 'aging', 'rent-roll', ...GASB87_EXPORTS] as const;
 
 const ZExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS, { error: 'Format must be csv, xlsx or pdf' }),
@@ -28,6 +29,7 @@ const ZExportQuery = z.object({
   end: zDateOnly('End').optional(),
   kind: z.enum(INVOICE_REPORT_KINDS).optional(),
   scope: z.enum(REPORT_SCOPES, { error: 'Scope must be airport or all' }).default('airport'),
+  ...ZGasb87ExportQuery.shape,
 });
 type ExportQuery = z.infer<typeof ZExportQuery>;
 
@@ -116,6 +118,7 @@ async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void
       const { format } = request.query;
       const { report } = request.params;
       if (request.query.scope === 'all') return sendConsolidatedExport(ctx, reply, report, request.query, request.user);
+      if (isGasb87Export(report)) return sendExport(reply, format, ...(await gasb87Export(ctx.db, request.user, report, request.query)));
       const scope = reportScopeOf(request.user);
       const today = await airportToday(ctx.db);
       if (report === 'invoices') {
