@@ -64,6 +64,7 @@ function NewAgreementPage() {
         agreement={null}
         ownerId={owner}
         canEdit={canEdit}
+        showLeaseAccounting={!!user?.isInternal}
         selects={selects}
         onSave={save.mutateAsync}
         successText={AGREEMENT_MESSAGES.created}
@@ -108,6 +109,7 @@ function EditAgreementPage({ id, renderLeaseAccounting }: { id: string; renderLe
             key={agreement.updatedAt}
             agreement={agreement}
             canEdit={canEdit}
+            showLeaseAccounting={!!user?.isInternal}
             selects={selects}
             onSave={save.mutateAsync}
             successText={AGREEMENT_MESSAGES.updated}

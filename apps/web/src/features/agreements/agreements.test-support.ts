@@ -15,7 +15,7 @@ export function agreement(overrides: Partial<TAgreement> = {}): TAgreement {
     _id: AGREEMENT_ID, title: 'Hangar Row B lease', agreementNum: 'LA-2024-001', description: 'Two hangars', status: 'Active',
     startDate: '2024-01-01', endDate: null, renewable: false, leaseTerms: '', tenantId: OWNER_ID, tenantName: 'Sierra Skies Aviation',
     invoiceCycleId: CYCLE_ID, invoiceCycleName: 'Monthly', rentAdjustmentType: PAYMENT_TYPE_ID, rentAdjustmentTypeName: 'CPI', rentAdjustmentSkuType: 'CPI',
-    adjustmentDate: null, adjustmentFreq: null, abilities: LEASE_ADMIN_ABILITIES, createdAt: STAMP, updatedAt: STAMP, ...overrides,
+    adjustmentDate: null, adjustmentFreq: null, gasbRenewalCertain: false, gasbRenewalEnd: null, gasbDiscountRate: null, gasbRegulated: false, abilities: LEASE_ADMIN_ABILITIES, createdAt: STAMP, updatedAt: STAMP, ...overrides,
   };
 }
 
