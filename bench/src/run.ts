@@ -11,6 +11,7 @@ import { measureFirstLoad, type FirstLoadResult } from './first-load';
 import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
 import { measureCycleRunAirports, type CycleRunAirportsResult } from './scenarios/cycles-airports';
 import { measureReports, type ReportsBenchResult } from './scenarios/reports';
+import { GASB87_DEFAULT_SIZE, measureGasb87, type Gasb87BenchResult } from './scenarios/gasb87';
 import { measureAssets, type AssetsBenchResult } from './scenarios/assets';
 import { IMPORT_DEFAULT_SIZE, measureImport, type ImportBenchResult } from './scenarios/imports';
 
@@ -19,7 +20,7 @@ import { IMPORT_DEFAULT_SIZE, measureImport, type ImportBenchResult } from './sc
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'assets', 'import-50k', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'gasb87-roll-forward', 'assets', 'import-50k', 'startup', 'first-load'];
 const REPORTS_DEFAULT_SIZE = 200_000;
 const ASSETS_DEFAULT_SIZE = 100_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
@@ -223,6 +224,21 @@ async function runReports(options: BenchOptions): Promise<ReportsBenchResult & {
   }
 }
 
+async function runGasb87(options: BenchOptions): Promise<Gasb87BenchResult & { loadAverage: number[] }> {
+  const size = options.size ?? GASB87_DEFAULT_SIZE;
+  console.log(`\n== gasb87-roll-forward: the GASB 87 fiscal-year roll-forward over ${size} leases with their cached schedules (target <= 2 s)`);
+  const scratch = await createScratchDb('gasb87', options.databaseUrl);
+  const before = loadAverage();
+  try {
+    const r = await measureGasb87(scratch, size);
+    console.log(`  seeded ${r.leases} leases, ${r.scheduleRows} schedule rows in ${(r.seedMs / 1000).toFixed(1)} s; load average ${before.join(' ')}`);
+    console.log(`  roll-forward (${r.rollForwardRows} rows): ${fmt(r.rollForwardMs, 1)} ms (${r.rollForwardMs <= 2000 ? 'within' : 'OVER'} the 2 s target)`);
+    return { ...r, loadAverage: before };
+  } finally {
+    await scratch.drop();
+  }
+}
+
 async function runAssets(options: BenchOptions): Promise<AssetsBenchResult & { loadAverage: number[] }> {
   const size = options.size ?? ASSETS_DEFAULT_SIZE;
   console.log(`\n== assets: the map's viewport query and the list filtered by a configured field (first page), at 1,000 and ${size} assets`);
@@ -272,7 +288,7 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'import-50k' } & ImportBenchResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'gasb87-roll-forward' } & Gasb87BenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'import-50k' } & ImportBenchResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
@@ -280,6 +296,7 @@ async function main(): Promise<void> {
     else if (name === 'cycle-run') results.push({ scenario: 'cycle-run', ...(await runCycleRun(options)) });
     else if (name === 'cycle-run-10-airports') results.push({ scenario: 'cycle-run-10-airports', ...(await runCycleRunAirports(options)) });
     else if (name === 'reports') results.push({ scenario: 'reports', ...(await runReports(options)) });
+    else if (name === 'gasb87-roll-forward') results.push({ scenario: 'gasb87-roll-forward', ...(await runGasb87(options)) });
     else if (name === 'assets') results.push({ scenario: 'assets', ...(await runAssets(options)) });
     else if (name === 'import-50k') results.push({ scenario: 'import-50k', ...(await runImport(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });

@@ -96,6 +96,7 @@ describe('GASB 87 reports', () => {
       const dayBefore = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
       return {
         ...v,
+        reason: v === first ? ('commencement' as const) : ('modification' as const),
         validUntil,
         paymentCents: rows.reduce((a, r) => a + r.paymentCents, 0),
         interestCents: rows.reduce((a, r) => a + r.interestCents, 0),

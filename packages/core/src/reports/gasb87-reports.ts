@@ -23,6 +23,7 @@ export function fiscalYearRange(fiscalYear: number, startMonth: number): { from:
 
 /** What the server knows of one measurement for a period: its header and its sums in the period. */
 export interface TGasb87VersionFacts {
+  reason: 'commencement' | 'modification';
   validFrom: string;
   /** The next version's `validFrom`, or null for the latest. */
   validUntil: string | null;

@@ -120,7 +120,7 @@ export async function journalLines(db: DbOrTx, from: string, to: string): Promis
   const sorted = [...facts.entries()].map(([id, versions]) => ({ versions, num: labels.get(id)?.agreementNum ?? '' })).sort((a, b) => a.num.localeCompare(b.num, 'en', { numeric: true }));
   for (const { versions, num } of sorted) {
     for (const v of versions.filter((x) => x.validFrom >= from && x.validFrom <= to)) {
-      entry(v.validFrom, num, v.changeCents === v.receivableCents ? 'Lease commencement' : 'Lease remeasurement', GASB87_ACCOUNTS.receivable, GASB87_ACCOUNTS.deferredInflow, v.changeCents);
+      entry(v.validFrom, num, v.reason === 'commencement' ? 'Lease commencement' : 'Lease remeasurement', GASB87_ACCOUNTS.receivable, GASB87_ACCOUNTS.deferredInflow, v.changeCents);
     }
     const principal = versions.reduce((a, v) => a + v.principalCents, 0);
     const interest = versions.reduce((a, v) => a + v.interestCents, 0);

@@ -52,6 +52,7 @@ export async function periodFacts(db: DbOrTx, from: string, to: string): Promise
     const s = sumsOf.get(h.id);
     const list = facts.get(h.agreementId) ?? [];
     list.push({
+      reason: h.reason as TGasb87VersionFacts['reason'],
       validFrom: h.validFrom,
       validUntil: h.validUntil,
       termEnd: h.termEnd ?? h.validFrom,

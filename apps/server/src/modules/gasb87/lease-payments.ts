@@ -42,8 +42,8 @@ export function leaseTermEnd(terms: LeaseTerms): string | null {
 export function exclusionOf(terms: LeaseTerms): Gasb87Exclusion | null {
   if (terms.gasbRegulated) return 'regulated';
   const contractEnd = terms.endDate;
-  if (!contractEnd) return terms.gasbRenewalCertain && terms.gasbRenewalEnd ? null : 'short-term';
-  const maximumEnd = terms.gasbRenewalEnd && terms.gasbRenewalEnd > contractEnd ? terms.gasbRenewalEnd : contractEnd;
+  if (!contractEnd && !(terms.gasbRenewalCertain && terms.gasbRenewalEnd)) return 'short-term';
+  const maximumEnd = terms.gasbRenewalEnd && (!contractEnd || terms.gasbRenewalEnd > contractEnd) ? terms.gasbRenewalEnd : contractEnd!;
   return isShortTermLease(terms.startDate, maximumEnd) ? 'short-term' : null;
 }
 

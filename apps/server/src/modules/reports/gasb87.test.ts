@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_AIRPORT_ID } from '../../platform/tenancy/index';
+import { measureUnmeasured } from '../gasb87/gasb87.test-support';
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../../../test/helpers';
 import {
   agreementPayload, buildAgreement, buildCompany, buildLeaseMasterData, buildProperty, superAdmin, type LeaseMasterData,
@@ -100,6 +101,9 @@ describe('a lease measured at commencement', () => {
   it('short-term (a maximum possible term of 12 months) and regulated aviation leases are disclosed only', async () => {
     const short = await lease({ startDate: '2025-03-01', endDate: '2026-02-28' });
     expect((await report(admin, short._id)).json()).toMatchObject({ exclusion: 'short-term', receivable: 0, deferredInflow: 0, schedule: [] });
+    // Open-ended (not renewable, no End Date): month to month, cancellable, so short-term too.
+    const open = await lease({ startDate: '2025-01-01', renewable: false, endDate: '' });
+    expect((await report(admin, open._id)).json()).toMatchObject({ exclusion: 'short-term', termEnd: null, receivable: 0, schedule: [] });
     const regulated = await lease({ startDate: '2025-01-01', endDate: '2034-12-31', gasbRegulated: true });
     expect((await report(admin, regulated._id)).json()).toMatchObject({ exclusion: 'regulated', receivable: 0, deferredInflow: 0, schedule: [] });
   });
@@ -109,6 +113,19 @@ describe('a lease measured at commencement', () => {
     const body = (await report(admin, agreement._id)).json();
     expect(body).toMatchObject({ exclusion: null, termEnd: '2026-12-31' });
     expect(body.receivable).toBe(dollars(annuityDue(RENT, 0.005, 24)));
+  });
+});
+
+describe('the backfill', () => {
+  it('measures an agreement that has no measurement (one from before this feature, or imported), once', async () => {
+    const agreement = await lease({ startDate: '2025-01-01', endDate: '2029-12-31', gasbDiscountRate: 6 });
+    await t.database.query('delete from gasb87_measurements where agreement_id = $1', [agreement._id]);
+    expect((await report(admin, agreement._id)).json()).toMatchObject({ receivable: 0, schedule: [], measurements: [] });
+    expect(await measureUnmeasured(t.db)).toBe(1);
+    const body = (await report(admin, agreement._id)).json();
+    expect(body.receivable).toBe(dollars(annuityDue(RENT, 0.005, 60)));
+    expect(body.measurements).toHaveLength(1);
+    expect(await measureUnmeasured(t.db)).toBe(0);
   });
 });
 
