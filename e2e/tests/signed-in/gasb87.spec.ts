@@ -55,6 +55,8 @@ test.describe('controller GASB 87 reports', () => {
   test.use({ storageState: roleAccount('finance').storageState });
 
   test('opens the fiscal-year roll-forward, a lease schedule, and downloads the roll-forward as Excel', async ({ page }) => {
+    // The set-up reads the demo's agreements one by one: slow on a busy 2-core machine.
+    test.setTimeout(180_000);
     const { agreementNum, today } = await measureADemoLease();
     const fiscalYear = String(fiscalYearOf(today, Number(SYSTEM_SETTINGS.FISCAL_YEAR_START_MONTH.defaultValue)));
     await page.goto('/');
