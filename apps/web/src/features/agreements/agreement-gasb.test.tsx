@@ -56,7 +56,7 @@ describe('the agreement form\'s GASB 87 inputs', () => {
     expect(net.callsTo('PUT', `/api/Agreements/${AGREEMENT_ID}`)[0]!.body).toMatchObject({
       gasbRenewalCertain: true, gasbRenewalEnd: '2038-12-31', gasbDiscountRate: 4.25, gasbRegulated: true, gasbModificationDate: null,
     });
-  });
+  }, 60_000); // the whole agreement page typed into on a busy 2-core machine
 
   it('a tenant sees neither the inputs nor the lease accounting', async () => {
     const net = stubAs([], false);
