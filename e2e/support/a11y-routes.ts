@@ -133,7 +133,11 @@ export const A11Y_ROUTES: Readonly<Record<string, TA11yRoute>> = {
   '/receipts/:id': { visitors: SIGNED_IN, open: async (records) => `/receipts/${await receipt(records)}` },
   '/appointment': { visitors: ADMIN },
   '/chat/:id': { visitors: ADMIN, open: async (records) => `/chat/${await applicant(records)}` },
-  '/reports': { visitors: SIGNED_IN },
+  // The GASB 87 reports are views of the same page (Reports staff; a tenant is shown Monthly Billing instead).
+  '/reports': {
+    visitors: SIGNED_IN,
+    open: async () => ['/reports', '/reports?report=gasb87-roll-forward', '/reports?report=gasb87-maturity', '/reports?report=gasb87-journal-entries'],
+  },
   '/interactive': { visitors: [], sameAs: '/reports' },
   '/tiedown': { visitors: SIGNED_IN },
   '/tiedown/:id': { visitors: ADMIN, open: async (records) => `/tiedown/${await records.firstId('/api/Invoices/List/TieDowns?pageSize=1')}` },

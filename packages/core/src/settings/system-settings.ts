@@ -108,6 +108,7 @@ export const SYSTEM_SETTINGS = {
     defaultValue: '60,30,7,0',
     isPublic: false,
     schema: z.string().trim().regex(/^\d{1,4}(\s*,\s*\d{1,4}){0,9}$/, 'Value must be whole numbers of days separated by commas, such as 60,30,7,0'),
+  },
   GASB87_DISCOUNT_RATE: {
     label: 'Lease discount rate (annual %)',
     description: 'GASB 87: the incremental borrowing rate that discounts lease payments, unless an agreement has its own rate.',

@@ -2,12 +2,14 @@ import { AGREEMENT_STATUSES, ZAgreementInput, type TAgreement, type TAgreementIn
 import type { TSelectOption } from '../../components/form-fields';
 import { SchemaForm, type TSaveConfirmation } from '../../components/schema-form';
 import type { TFormFieldSpec } from '../../components/schema-form-fields';
+import { gasbDefaultValues, gasbFields } from './agreement-gasb-fields';
 
 function defaultValues(agreement: TAgreement | null, ownerId: string | undefined): TAgreementInput {
   if (!agreement) {
     return {
       title: '', agreementNum: '', description: '', status: 'Active', startDate: '', endDate: '', renewable: false, leaseTerms: '',
       tenantId: ownerId ?? '', invoiceCycleId: '', rentAdjustmentType: '', adjustmentDate: '', adjustmentFreq: '',
+      ...gasbDefaultValues(null),
     };
   }
   return {
@@ -24,6 +26,7 @@ function defaultValues(agreement: TAgreement | null, ownerId: string | undefined
     rentAdjustmentType: agreement.rentAdjustmentType,
     adjustmentDate: agreement.adjustmentDate ?? '',
     adjustmentFreq: agreement.adjustmentFreq ?? '',
+    ...gasbDefaultValues(agreement),
   };
 }
 
@@ -65,17 +68,22 @@ export interface TAgreementFormProps {
   onSaved?: (agreement: TAgreement) => void;
   /** Ask before saving these values (archiving). */
   confirm?: (values: TAgreementValues) => TSaveConfirmation | null;
+  /** The "Lease accounting (GASB 87)" section: airport staff only (a tenant never sees the airport's judgments). */
+  showLeaseAccounting?: boolean;
 }
 
 /** Create and edit with the shared `ZAgreementInput` (the same rules the server runs). */
-export function AgreementForm({ agreement, ownerId, canEdit, selects, onSave, successText, onSaved, confirm }: TAgreementFormProps) {
+export function AgreementForm({ agreement, ownerId, canEdit, selects, onSave, successText, onSaved, confirm, showLeaseAccounting = false }: TAgreementFormProps) {
   return (
     <SchemaForm
       schema={ZAgreementInput}
       label="Agreement"
       defaultValues={defaultValues(agreement, ownerId)}
-      fields={(values) => agreementFields(selects, values.renewable === true)}
-      dependsOn={['renewable']}
+      fields={(values) => [
+        ...agreementFields(selects, values.renewable === true),
+        ...(showLeaseAccounting ? gasbFields({ isNew: !agreement, renewalCertain: values.gasbRenewalCertain === true, disabled: !canEdit }) : []),
+      ]}
+      dependsOn={['renewable', 'gasbRenewalCertain']}
       onSave={onSave}
       successText={successText}
       onSaved={(answer) => onSaved?.(answer as TAgreement)}

@@ -64,6 +64,7 @@ function NewAgreementPage() {
         agreement={null}
         ownerId={owner}
         canEdit={canEdit}
+        showLeaseAccounting={!!user?.isInternal}
         selects={selects}
         onSave={save.mutateAsync}
         successText={AGREEMENT_MESSAGES.created}
@@ -73,13 +74,18 @@ function NewAgreementPage() {
   );
 }
 
-/** What other features add to an agreement's page (composed in app/: features never import each other). */
+/** Another feature's section under an existing agreement, composed in app/pages (features never import each other). */
+export type TAgreementSectionSlot = (agreement: TAgreement) => ReactNode;
+
+/** What other features add to an agreement's page. */
 export interface TAgreementPageSlots {
   /** The insurance compliance section (issue 24), under the properties. */
-  renderInsurance?: (agreement: TAgreement) => ReactNode;
+  renderInsurance?: TAgreementSectionSlot;
+  /** The lease accounting (GASB 87) section, for Reports staff. */
+  renderLeaseAccounting?: TAgreementSectionSlot;
 }
 
-function EditAgreementPage({ id, renderInsurance }: { id: string } & TAgreementPageSlots) {
+function EditAgreementPage({ id, renderInsurance, renderLeaseAccounting }: { id: string } & TAgreementPageSlots) {
   const { user } = useAccess();
   const query = useAgreement(id);
   const save = useSaveAgreement(id);
@@ -111,6 +117,7 @@ function EditAgreementPage({ id, renderInsurance }: { id: string } & TAgreementP
             key={agreement.updatedAt}
             agreement={agreement}
             canEdit={canEdit}
+            showLeaseAccounting={!!user?.isInternal}
             selects={selects}
             onSave={save.mutateAsync}
             successText={AGREEMENT_MESSAGES.updated}
@@ -126,6 +133,7 @@ function EditAgreementPage({ id, renderInsurance }: { id: string } & TAgreementP
             <RentAdjustment agreement={agreement} />
           </Grid>
         )}
+        {renderLeaseAccounting && <Grid size={12}>{renderLeaseAccounting(agreement)}</Grid>}
         <Grid size={{ xs: 12, md: 6 }}>
           <Documents ownerType="agreement" ownerId={agreement._id} canDelete={canEdit} />
         </Grid>
@@ -137,7 +145,7 @@ function EditAgreementPage({ id, renderInsurance }: { id: string } & TAgreementP
   );
 }
 
-/** `/agreements/add` and `/agreements/:id`. */
+/** `/agreements/add` and `/agreements/:id` (the slots: other features' sections under an existing agreement). */
 export function AgreementPage(slots: TAgreementPageSlots = {}) {
   const { id } = useParams();
   return id ? <EditAgreementPage key={id} id={id} {...slots} /> : <NewAgreementPage />;

@@ -17,6 +17,7 @@ import { AgingReportView, InsuranceReportView, RentRollView } from './other-repo
 import { ConsolidatedAgingView, ConsolidatedInvoiceView, ConsolidatedRentRollView } from './consolidated-views';
 import { PeriodPicker } from './period-picker';
 import { InsuranceComplianceView } from './insurance-compliance-view';
+import { GASB87_REPORT_TYPES, Gasb87JournalEntriesView, Gasb87MaturityView, Gasb87RollForwardView } from './gasb87-views';
 
 /** MUI X Charts is large: the charts tab loads it when first opened. */
 const ChartsView = lazy(async () => ({ default: (await import('./charts-view')).ChartsView }));
@@ -64,11 +65,14 @@ function ReportsTab() {
   // the compliance report is the airport staff's (a company reads its own status on the agreement)
   const reportTypes = user?.isInternal ? WEB_REPORT_TYPES : REPORT_TYPES;
   const type: TReportType = reportTypes.find((t) => t.key === chosenKey) ?? reportTypes.find((t) => t.key === DEFAULT_REPORT)!;
+  // GASB 87 lease accounting is the finance office's: Reports staff and admins, never a tenant.
+  const canReadGasb87 = hasModule(user, 'Reports');
+  const gasb87 = canReadGasb87 ? GASB87_REPORT_TYPES.find((t) => t.key === chosenKey) : undefined;
   const [chosen, setChosen] = useState<Record<string, TPeriod>>({});
   if (periods.isLoading) return <Loader />;
   if (!periods.data) return <Box role="alert">Error Occurred</Box>;
   const data = periods.data;
-  const kind = savedReport ? undefined : type.period;
+  const kind = savedReport || gasb87 ? undefined : type.period;
   const defaultPeriod = kind === 'month' ? data.currentMonth : kind === 'quarter' ? data.currentQuarter : data.currentYear;
   const period = kind ? (chosen[kind] ?? defaultPeriod) : null;
   const setParam = (name: string, value: string) => setParams((prev) => {
@@ -78,7 +82,7 @@ function ReportsTab() {
   });
   const setType = (key: string) => setParam('report', key);
   // Authority-wide administrators may read billing, collection, aging and rent roll across airports.
-  const consolidatable = !savedReport && !!user?.isAuthorityAdmin && isConsolidatable(type);
+  const consolidatable = !savedReport && !gasb87 && !!user?.isAuthorityAdmin && isConsolidatable(type);
   const allAirports = consolidatable && params.get('airports') === 'all';
   return (
     <Stack spacing={2}>
@@ -87,7 +91,7 @@ function ReportsTab() {
           select
           size="small"
           label="Report Type"
-          value={savedReport ? chosenKey : type.key}
+          value={savedReport || gasb87 ? chosenKey : type.key}
           onChange={(event) => setType(event.target.value)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 240 }}
@@ -97,6 +101,15 @@ function ReportsTab() {
               {t.label}
             </option>
           ))}
+          {canReadGasb87 && (
+            <optgroup label="GASB 87 lease accounting">
+              {GASB87_REPORT_TYPES.map((t) => (
+                <option key={t.key} value={t.key}>
+                  {t.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
           {(saved.data ?? []).length > 0 && (
             <optgroup label="Saved reports">
               {(saved.data ?? []).map((r) => (
@@ -122,7 +135,10 @@ function ReportsTab() {
       {type.key === 'ar-aging' && <ConsolidatedAgingView />}
       {type.key === 'rent-roll' && <ConsolidatedRentRollView />}
       </>}
-      {savedReport || allAirports ? null : <>
+      {gasb87?.key === 'gasb87-roll-forward' && <Gasb87RollForwardView periods={data} />}
+      {gasb87?.key === 'gasb87-maturity' && <Gasb87MaturityView today={data.today} />}
+      {gasb87?.key === 'gasb87-journal-entries' && <Gasb87JournalEntriesView periods={data} />}
+      {savedReport || allAirports || gasb87 ? null : <>
       {type.group === 'invoices' && period && type.kind && <InvoiceReportView kind={type.kind} period={period} />}
       {type.key === 'expired-insurance' && <InsuranceReportView which="Expired" days={data.expiringSoonDays} />}
       {type.key === 'expiring-soon-insurance' && <InsuranceReportView which="Expiring Soon" days={data.expiringSoonDays} />}
