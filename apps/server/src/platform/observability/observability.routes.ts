@@ -22,18 +22,28 @@ function isSameToken(expected: string, given: string): boolean {
  * the health probes of load balancers. Every figure lives in this app's own registry.
  */
 export async function registerObservability(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const metrics = createAppMetrics(ctx.database);
-  const checkReadiness = createReadinessCheck(ctx.database);
+  registerMetrics(app, ctx);
+  registerHealthProbes(app, ctx);
+}
 
-  // The route pattern (`/api/Invoice/:id`), never the URL: one series per route, whatever the ids.
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.observeRequest({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
+/**
+ * Nothing is measured while METRICS_TOKEN is unset: no registry, no timing hook, no process
+ * collectors (their event-loop and GC observers live as long as the process).
+ */
+function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+  const token = ctx.config.metricsToken;
+  const metrics = token ? createAppMetrics(ctx.database) : null;
+
+  if (metrics) {
+    // The route pattern (`/api/Invoice/:id`), never the URL: one series per route, whatever the ids.
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.observeRequest({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+  }
 
   app.get('/metrics', { config: { access: 'public', operations: true }, schema: { hide: true } }, async (request, reply) => {
-    const token = ctx.config.metricsToken;
     // Off: answered as the not-found handler answers a path that does not exist.
-    if (!token) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No route GET /metrics' });
+    if (!token || !metrics) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No route GET /metrics' });
     const authorization = request.headers.authorization ?? '';
     const given = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
     if (!isSameToken(token, given)) {
@@ -42,6 +52,10 @@ export async function registerObservability(app: FastifyInstance, ctx: AppContex
     const body = await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
   });
+}
+
+function registerHealthProbes(app: FastifyInstance, ctx: AppContext): void {
+  const checkReadiness = createReadinessCheck(ctx.database);
 
   app.get(
     '/api/health/live',
