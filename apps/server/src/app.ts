@@ -24,6 +24,7 @@ import { squareCspAdditions } from './platform/payments/square-csp';
 import { createPostgresRateLimitStore } from './platform/rate-limit/postgres-store';
 import { PluginRegistry } from './platform/plugins/registry';
 import { createBearerVerifier } from './modules/identity/index';
+import { registerObservability } from './platform/observability/observability.routes';
 
 export interface AppDeps {
   config: Config;
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plugins = new PluginRegistry();
   app.decorate('plugins', plugins);
   const ctx: AppContext = { config, database, db: database.db, log: app.log, jobs, files: createFileStorage(config), plugins };
+  // Before the modules: its timing hook sees every route (platform/observability).
+  await registerObservability(app, ctx);
   for (const register of MODULES) await register(app, ctx);
 
   const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app, deps.webDist);

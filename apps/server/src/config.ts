@@ -51,6 +51,8 @@ const ZEnv = z
     APRON_DEMO: flag,
     APRON_DEMO_INVOICES: z.coerce.number().int().min(0).max(1_000_000).default(0),
     TRUST_PROXY: flag,
+    // The bearer token Prometheus sends to /metrics; without it /metrics answers 404 (docs/operations.md).
+    METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
     // Leaflet URL templates such as https://{s}.tile.example/{z}/{x}/{y}.png (not URLs until filled in).
     MAP_STREETS_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
     MAP_SATELLITE_URL: z.string().trim().regex(/^https:\/\//, 'must start with https://').optional().or(z.literal('').transform(() => undefined)),
@@ -114,6 +116,8 @@ export interface Config {
   /** Demo mode only: this many generated invoices besides the demo's own, to try the grids at a real size. */
   demoInvoices: number;
   trustProxy: boolean;
+  /** The bearer token of /metrics; undefined = /metrics is off (404). */
+  metricsToken: string | undefined;
   /** Cookies get `Secure` when the portal is served over https. */
   secureCookies: boolean;
   /** Tile URL templates of the maps (defaults: OpenStreetMap streets, Esri imagery). */
@@ -156,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demo: env.APRON_DEMO,
     demoInvoices: env.APRON_DEMO_INVOICES,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     secureCookies: publicUrl.startsWith('https://'),
     mapTiles: {
       streetsUrl: env.MAP_STREETS_URL ?? DEFAULT_MAP_TILES.streetsUrl,

@@ -1,3 +1,5 @@
+// First: traces must be started before the modules below load `pg` and `http`.
+import { tracing } from './tracing';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
       await app.close();
       await services.stop();
       await database.close();
+      // The last spans (this shutdown's requests) leave before the process does.
+      await tracing?.shutdown();
     } finally {
       clearTimeout(timer);
       process.exit(0);

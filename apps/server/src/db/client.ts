@@ -52,10 +52,30 @@ export interface Database {
    * and release as `db.transaction`.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The connections of each pool, for the metrics (platform/observability): `app` serves requests,
+   * `platform` the job system and start-up lock. PGlite is one in-process connection that
+   * serialises every query: one pool of one connection, never anyone waiting for it.
+   */
+  poolStats(): PoolStats[];
   /** PGlite only: a tarball of the data directory (test templates). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  pool: 'app' | 'platform';
+  /** The most connections the pool opens. */
+  max: number;
+  /** Connections open now (idle or in use). */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
+/** Connections of the platform's own pool (the job system, the start-up lock). */
+const PLATFORM_POOL_SIZE = 3;
 
 /** The advisory lock id of migrations, start-up seeds and the job system's set-up. */
 const STARTUP_LOCK = 728172;
@@ -82,6 +102,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       // PGlite is single-process; the data-dir lock already keeps a second process out.
       migrate: () => asSystem(() => migratePglite(drizzlePglite({ client: scoped }), { migrationsFolder: MIGRATIONS_FOLDER })),
       exclusive: (work) => work(),
+      poolStats: () => [{ pool: 'app', max: 1, total: 1, idle: 1, waiting: 0 }],
       // One client: nothing to keep per connection.
       transaction: (work) => db.transaction(work),
       dump: () => client.dumpDataDir('none'),
@@ -94,6 +115,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     release();
     throw error;
   }
+}
+
+function statsOf(name: PoolStats['pool'], pool: pg.Pool, max: number): PoolStats {
+  return { pool: name, max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 export async function openPostgres(url: string, poolSize = 10, unscoped: Unscoped = undefined): Promise<Database> {
@@ -109,7 +134,7 @@ export async function openPostgres(url: string, poolSize = 10, unscoped: Unscope
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
   // The platform's own few connections (the job system): the connecting role, no airport.
-  const platformPool = new pg.Pool({ connectionString: url, max: 3, connectionTimeoutMillis: 5_000 });
+  const platformPool = new pg.Pool({ connectionString: url, max: PLATFORM_POOL_SIZE, connectionTimeoutMillis: 5_000 });
   platformPool.on('error', warn);
   platformPool.on('connect', (client) => client.on('error', warn));
   /** N instances starting together take turns: the advisory lock is held on one connection. */
@@ -156,6 +181,7 @@ export async function openPostgres(url: string, poolSize = 10, unscoped: Unscope
     platformQuery: async (text, values) => platformPool.query(text, values as unknown[]),
     migrate: () => asSystem(() => exclusive((connection) => migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER }))),
     exclusive: (work) => exclusive(() => work()),
+    poolStats: () => [statsOf('app', pool, poolSize), statsOf('platform', platformPool, PLATFORM_POOL_SIZE)],
     transaction,
     close: async () => {
       await Promise.all([pool.end(), platformPool.end()]);

@@ -18,6 +18,12 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Set false only for calls that cannot carry a token (none today). */
     csrf?: boolean;
+    /**
+     * A deployment's operational endpoint (health probes, /metrics: platform/observability),
+     * called by load balancers and scrapers, never by a person: no session or bearer lookup and no
+     * airport, so it answers while the database is down. Its handler checks any credential itself.
+     */
+    operations?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route's method, URL and rule, as declared (the access table; tests walk it). */
@@ -103,6 +109,7 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
   // Authenticate, check CSRF and authorize as soon as the route is known: before the body is
   // parsed or validated, so a caller without access learns nothing of its rules (PRODUCT-RULES 30).
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.operations) return;
     const access = request.routeOptions.config?.access;
     if (!access) {
       // Pages outside the API (the sign-in pages, the web app) are a visitor's.
