@@ -9,9 +9,9 @@ import { roleAccount } from '../../support/roles';
  * roll-forward on the Reports page, opens a lease's schedule from its row, and downloads the
  * roll-forward as Excel: the workbook has the report's header, the lease's row and a Total row last.
  *
- * The demo's leases are measured by an hourly backfill, so first the airport's administrator sets a
- * discount rate on a demo lease that has rent and an end date (through the API): that change
- * measures it at once, and the current fiscal year's roll-forward has its row.
+ * First the airport's administrator sets a discount rate on a demo lease that has rent and an end
+ * date (through the API): the change remeasures it at once, so the journey knows a lease that the
+ * current fiscal year's roll-forward lists (the demo measures all of its leases when it seeds).
  */
 async function measureADemoLease(): Promise<{ agreementNum: string; today: string }> {
   const api = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: roleAccount('admin').storageState });

@@ -14,6 +14,7 @@ import { seedDemoCommunications } from '../modules/notifications/notifications.s
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed-support';
 import { seedDemoReports } from '../modules/reports/reports.seed-support';
 import { seedDemoAssets } from '../modules/assets/assets.seed-support';
+import { seedDemoLeaseMeasurements } from '../modules/gasb87/gasb87.seed-support';
 import { seedDemoTenantDocuments } from './tenant-documents';
 
 /**
@@ -38,5 +39,7 @@ export async function seedDemoModules(db: Db, config: Config): Promise<number> {
     await seedDemoAlerts(db, config);
     await seedDemoReports(db, config);
     await seedDemoAssets(db);
+    // GASB 87: the demo's leases measured now, so the controller's reports show them at once.
+    await seedDemoLeaseMeasurements(db);
   });
 }

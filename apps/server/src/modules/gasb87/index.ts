@@ -3,9 +3,12 @@ import type { AppContext } from '../../platform/context';
 import { leaseChanged } from '../agreements/index';
 import { measureUnmeasured, onLeaseChanged } from './measure';
 
-/** Every hour: measure the agreements with no GASB 87 measurement yet (the backfill; imported leases). Idempotent. */
+/**
+ * Every ten minutes: measure the agreements with no GASB 87 measurement yet (the backfill: leases
+ * written before the module existed, and imported ones). Idempotent; one indexed query when none.
+ */
 const GASB87_BACKFILL_JOB = 'gasb87-backfill';
-const GASB87_BACKFILL_CRON = '23 * * * *';
+const GASB87_BACKFILL_CRON = '*/10 * * * *';
 
 /**
  * GASB 87 lessor accounting (issue 24, docs/gasb87.md): measurements kept per agreement, remeasured
