@@ -176,9 +176,11 @@ export const ZGasb87RollForwardQuery = z.object({
   fiscalYear: z.coerce.number({ error: 'Fiscal Year must be a number' }).int('Fiscal Year must be a whole year').min(1900, 'Fiscal Year must be from 1900 to 2200').max(2200, 'Fiscal Year must be from 1900 to 2200'),
 });
 export const ZGasb87MaturityQuery = z.object({ asOf: zDate('As Of') });
+/** The period's refusal, said the same by the server and the Reports page. */
+export const GASB87_TO_BEFORE_FROM = 'To must be on or after From';
 export const ZGasb87PeriodQuery = z
   .object({ from: zDate('From'), to: zDate('To') })
-  .refine((v) => v.to >= v.from, { path: ['to'], message: 'To must be on or after From' });
+  .refine((v) => v.to >= v.from, { path: ['to'], message: GASB87_TO_BEFORE_FROM });
 
 /** Ledger accounts of the GASB 87 journal entries. */
 export const GASB87_ACCOUNTS = {

@@ -1,103 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API_BASE, apiFetch } from '../../lib/api-client';
+import type { TGasb87Agreement, TGasb87JournalEntries, TGasb87Maturity, TGasb87RollForward } from '@apron/core/reports';
 
 /*
- * GASB 87 lessor reports (issue 24): the per-lease schedule, the fiscal-year roll-forward, the
- * maturity analysis and the period's journal entries. Amounts are dollars with two decimals, `rate`
- * a percentage, dates `YYYY-MM-DD`.
- *
- * These response types are written against the API contract of branch gasb; once its zod schemas
- * in packages/core are merged, they should become `import type { ... } from '@apron/core/...'`.
+ * GASB 87 lessor reports (issue 24, docs/gasb87.md): the per-lease schedule, the fiscal-year
+ * roll-forward, the maturity analysis and the period's journal entries. The shapes are core's zod
+ * schemas the server answers with; amounts are dollars with two decimals, `rate` a percentage.
  */
-
-export type TGasb87Exclusion = null | 'short-term' | 'regulated';
-
-export interface TGasb87ScheduleRow {
-  date: string;
-  payment: number;
-  interest: number;
-  principal: number;
-  balance: number;
-}
-
-export interface TGasb87Measurement {
-  version: number;
-  measuredOn: string;
-  reason: 'commencement' | 'modification';
-  receivable: number;
-  deferredInflow: number;
-}
-
-export interface TGasb87Schedule {
-  agreementId: string;
-  agreementNum: string;
-  companyName: string;
-  rate: number;
-  commencement: string;
-  /** Null when the lease has no end date. */
-  termEnd: string | null;
-  exclusion: TGasb87Exclusion;
-  receivable: number;
-  deferredInflow: number;
-  schedule: TGasb87ScheduleRow[];
-  measurements: TGasb87Measurement[];
-}
-
-export interface TGasb87RollForwardAmounts {
-  beginningReceivable: number;
-  additions: number;
-  reductions: number;
-  endingReceivable: number;
-  interestRevenue: number;
-  leaseRevenue: number;
-  beginningDeferredInflow: number;
-  endingDeferredInflow: number;
-}
-
-export interface TGasb87RollForwardRow extends TGasb87RollForwardAmounts {
-  agreementId: string;
-  agreementNum: string;
-  companyName: string;
-}
-
-export interface TGasb87RollForward {
-  fiscalYear: number;
-  from: string;
-  to: string;
-  rows: TGasb87RollForwardRow[];
-  totals: TGasb87RollForwardAmounts;
-}
-
-export interface TGasb87MaturityAmounts {
-  principal: number;
-  interest: number;
-  total: number;
-}
-
-export interface TGasb87MaturityRow extends TGasb87MaturityAmounts {
-  label: string;
-  from: string;
-  to: string;
-}
-
-export interface TGasb87Maturity {
-  asOf: string;
-  rows: TGasb87MaturityRow[];
-  totals: TGasb87MaturityAmounts;
-}
-
-export interface TGasb87JournalEntry {
-  date: string;
-  account: string;
-  description: string;
-  agreementNum: string;
-  debit: number;
-  credit: number;
-}
-
-export interface TGasb87JournalEntries {
-  rows: TGasb87JournalEntry[];
-}
+export type { TGasb87JournalEntries, TGasb87Maturity, TGasb87RollForward };
+/** One lease's schedule and measurement history (core's `ZGasb87Agreement`). */
+export type TGasb87Schedule = TGasb87Agreement;
+export type TGasb87Exclusion = TGasb87Agreement['exclusion'];
+export type TGasb87ScheduleRow = TGasb87Agreement['schedule'][number];
+export type TGasb87Measurement = TGasb87Agreement['measurements'][number];
+export type TGasb87RollForwardAmounts = TGasb87RollForward['totals'];
+export type TGasb87RollForwardRow = TGasb87RollForward['rows'][number];
+export type TGasb87MaturityAmounts = TGasb87Maturity['totals'];
+export type TGasb87MaturityRow = TGasb87Maturity['rows'][number];
+export type TGasb87JournalEntry = TGasb87JournalEntries['rows'][number];
 
 const enc = encodeURIComponent;
 

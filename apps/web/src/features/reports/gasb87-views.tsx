@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { formatDate } from '@apron/core/dates';
-import { formatReportDate, type TReportPeriods } from '@apron/core/reports';
+import { formatReportDate, GASB87_TO_BEFORE_FROM, type TReportPeriods } from '@apron/core/reports';
 import { ExportButtons } from './export-buttons';
 import {
   gasb87GlCsvHref,
@@ -124,9 +124,6 @@ export function Gasb87MaturityView({ today }: { today: string }) {
 
 type TJournalGridRow = TGasb87JournalEntry & { id: string };
 
-/** The server's message for the same refusal (core's ZGasb87PeriodQuery on branch gasb). */
-const TO_BEFORE_FROM = 'To must be on or after From';
-
 /** The period's lease journal entries (receivable, deferred inflow, interest and lease revenue) and their GL CSV. */
 export function Gasb87JournalEntriesView({ periods }: { periods: TReportPeriods }) {
   const [range, setRange] = useState({ from: periods.currentMonth.begin, to: periods.currentMonth.end });
@@ -153,7 +150,7 @@ export function Gasb87JournalEntriesView({ periods }: { periods: TReportPeriods 
     <Stack spacing={1}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <MuiTextField label="From" value={range.from} onChange={(e) => setRange((prev) => ({ ...prev, from: e.target.value }))} required error={!range.from} helperText={range.from ? undefined : 'From is required'} {...dateProps} />
-        <MuiTextField label="To" value={range.to} onChange={(e) => setRange((prev) => ({ ...prev, to: e.target.value }))} required error={!range.to || reversed} helperText={!range.to ? 'To is required' : reversed ? TO_BEFORE_FROM : undefined} {...dateProps} />
+        <MuiTextField label="To" value={range.to} onChange={(e) => setRange((prev) => ({ ...prev, to: e.target.value }))} required error={!range.to || reversed} helperText={!range.to ? 'To is required' : reversed ? GASB87_TO_BEFORE_FROM : undefined} {...dateProps} />
       </Stack>
       <Heading title={`GASB 87 Journal Entries from ${formatReportDate(usable.from)} to ${formatReportDate(usable.to)}`} actions={csv} />
       <ReportGrid rows={rows} columns={columns} ariaLabel="GASB 87 journal entries" loading={report.isFetching} error={report.isError} getRowId={(r) => r.id} />
