@@ -84,9 +84,16 @@ export const ZCertificateDetails = z.object({
   waiverOfSubrogation: zFlag().default(false),
 });
 
+/** A text the user must give, its messages naming the field ('Carrier is required'). */
+const zRequiredLabelledText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
+
 /** `POST Company/Agreements/{id}/Certificates` (multipart text fields; the `file` comes last). */
 export const ZTenantCertificateUpload = ZCertificateDetails.extend({
   insuranceTypeId: zCoverageTypeId(),
+  // Staff check a tenant's certificate against the carrier's policy: without them it cannot be checked.
+  carrier: zRequiredLabelledText('Carrier', 200),
+  policyNumber: zRequiredLabelledText('Policy Number', 100),
   propertyId: z.preprocess((v) => (v === '' ? undefined : v), ZId.optional()),
   startDate: zDateOnly('Start Date'),
   endDate: zDateOnly('End Date'),
