@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_LIMITS } from '../attachments';
 import { ZId } from '../common/list';
 import { zOptionalText } from '../common/text';
 import { AGREEMENT_MESSAGES, zDateOnly } from './agreement';
@@ -19,12 +20,24 @@ export const CERTIFICATE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jp
 export const CERTIFICATE_ACCEPT = '.pdf,.png,.jpg,.jpeg';
 export const UNSUPPORTED_CERTIFICATE_MESSAGE = 'Only PDF, PNG and JPEG certificates are accepted.';
 
+/** Why a chosen file cannot be a certificate, or null: the web checks before it uploads (the server sniffs the bytes). */
+export function certificateFileProblem(file: { type: string; name: string; size: number }): string | null {
+  const byType = (CERTIFICATE_MIME_TYPES as readonly string[]).includes(file.type);
+  const byName = /\.(pdf|png|jpe?g)$/i.test(file.name);
+  if (!byType && !(file.type === '' && byName)) return UNSUPPORTED_CERTIFICATE_MESSAGE;
+  if (file.size > UPLOAD_LIMITS.maxBytes) return UPLOAD_LIMITS.tooLargeMessage;
+  return null;
+}
+
 
 // ---- Requirements ---------------------------------------------------------------------------
+/** The coverage type a requirement or certificate names ('' from an unchosen select is missing). */
+const zCoverageTypeId = () => z.string({ error: 'Coverage Type is required' }).uuid('Coverage Type is required');
+
 export const ZRequirementInput = z.object({
-  insuranceTypeId: ZId,
-  minPerOccurrence: zLimit(),
-  minAggregate: zLimit(),
+  insuranceTypeId: zCoverageTypeId(),
+  minPerOccurrence: zLimit('Min Per Occurrence'),
+  minAggregate: zLimit('Min Aggregate'),
   additionalInsuredRequired: zFlag().default(false),
   waiverOfSubrogationRequired: zFlag().default(false),
 });
@@ -32,7 +45,7 @@ export const ZRequirementInput = z.object({
 function noTypeTwice(v: { requirements: Array<{ insuranceTypeId: string }> }, ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   v.requirements.forEach((r, i) => {
-    if (seen.has(r.insuranceTypeId)) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'insuranceTypeId'], message: 'Each insurance type may be required once' });
+    if (r.insuranceTypeId && seen.has(r.insuranceTypeId)) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'insuranceTypeId'], message: 'Coverage Type is listed twice' });
     seen.add(r.insuranceTypeId);
   });
 }
@@ -65,15 +78,22 @@ export const ZAgreementIdParams = z.object({ agreementId: ZId });
 export const ZCertificateDetails = z.object({
   carrier: zOptionalText(200),
   policyNumber: zOptionalText(100),
-  perOccurrenceLimit: zLimit(),
-  aggregateLimit: zLimit(),
+  perOccurrenceLimit: zLimit('Per Occurrence Limit'),
+  aggregateLimit: zLimit('Aggregate Limit'),
   additionalInsured: zFlag().default(false),
   waiverOfSubrogation: zFlag().default(false),
 });
 
+/** A text the user must give, its messages naming the field ('Carrier is required'). */
+const zRequiredLabelledText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
+
 /** `POST Company/Agreements/{id}/Certificates` (multipart text fields; the `file` comes last). */
 export const ZTenantCertificateUpload = ZCertificateDetails.extend({
-  insuranceTypeId: ZId,
+  insuranceTypeId: zCoverageTypeId(),
+  // Staff check a tenant's certificate against the carrier's policy: without them it cannot be checked.
+  carrier: zRequiredLabelledText('Carrier', 200),
+  policyNumber: zRequiredLabelledText('Policy Number', 100),
   propertyId: z.preprocess((v) => (v === '' ? undefined : v), ZId.optional()),
   startDate: zDateOnly('Start Date'),
   endDate: zDateOnly('End Date'),

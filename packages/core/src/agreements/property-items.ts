@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDollars } from '../money';
+import { formatMoney, toCents, zDollars } from '../money';
 import { ZEmail } from '../common/text';
 import { zOptionalText, zRequiredText } from '../common/text';
 import { ZOptionalDate, zDateOnly, AGREEMENT_MESSAGES } from './agreement';
@@ -83,9 +83,26 @@ export type TCertificate = z.infer<typeof ZCertificate>;
 /** The largest limit a certificate or requirement may state: $1,000,000,000.00. */
 const MAX_LIMIT_CENTS = 1_000_000_000_00;
 
-/** A limit in dollars; a multipart text field ('1000000.00') is read as its number, 'abc' is refused. */
-export const zLimit = () =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), zDollars({ min: 0, maxCents: MAX_LIMIT_CENTS }));
+/**
+ * A limit in dollars, its messages naming the field ('Per Occurrence Limit cannot be negative'):
+ * the web's forms and the server's 400 say the same. A multipart or form text field ('1000000.00')
+ * is read as its number; empty text is '<Label> is required', 'abc' '<Label> must be a number'.
+ */
+export const zLimit = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const text = v.trim();
+      if (text === '') return undefined;
+      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a number`) })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .refine((v) => v >= 0, `${label} cannot be negative`)
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} has at most two decimals`)
+      .refine((v) => toCents(v) <= MAX_LIMIT_CENTS, `${label} must be at most ${formatMoney(MAX_LIMIT_CENTS)}`),
+  );
 
 /** A yes/no that also reads multipart text ('true', 'false', 'on', ''). */
 export const zFlag = () =>
@@ -109,10 +126,10 @@ export const ZInsuranceFields = z
     isApproved: z.boolean().optional(),
     // What the certificate states (issue 24); absent on create: the limits are the max coverage.
     // Absent on update: unchanged.
-    carrier: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
-    policyNumber: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
-    perOccurrenceLimit: zLimit().optional(),
-    aggregateLimit: zLimit().optional(),
+    carrier: z.string().trim().max(200, 'Carrier is at most 200 characters').optional(),
+    policyNumber: z.string().trim().max(100, 'Policy Number is at most 100 characters').optional(),
+    perOccurrenceLimit: zLimit('Per Occurrence Limit').optional(),
+    aggregateLimit: zLimit('Aggregate Limit').optional(),
     additionalInsured: z.boolean().optional(),
     waiverOfSubrogation: z.boolean().optional(),
   });

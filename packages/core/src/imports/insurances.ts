@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZInsuranceFields, zDateOnly } from '../agreements/index';
+import { ZInsuranceFields, zDateOnly, zLimit } from '../agreements/index';
+import { zOptionalText } from '../common/text';
 import { AGREEMENT_MESSAGES } from '../agreements/agreement';
 import { EXTERNAL_ID_COLUMN, type ImportColumn } from './contract';
 
@@ -36,6 +37,16 @@ export const INSURANCE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   },
   { key: 'startDate', label: 'Start date', type: 'date', required: true, example: '2026-01-01', aliases: ['start', 'effective', 'effective date', 'from', 'policy start'] },
   { key: 'endDate', label: 'End date', type: 'date', required: true, example: '2026-12-31', aliases: ['end', 'expiry', 'expires', 'expiration', 'expiration date', 'to', 'policy end'] },
+  // What the certificate states (issue 24), all optional: empty limits are the max coverage.
+  { key: 'carrier', label: 'Carrier', type: 'text', example: 'Acme Mutual', aliases: ['insurer', 'insurance company', 'carrier name', 'underwriter'] },
+  { key: 'policyNumber', label: 'Policy number', type: 'text', example: 'GL-1001', aliases: ['policy', 'policy no', 'policy #', 'policy num'] },
+  {
+    key: 'perOccurrenceLimit', label: 'Per occurrence limit', type: 'money', example: '1000000.00', aliases: ['per occurrence', 'occurrence limit'],
+    help: 'Empty: the max coverage.',
+  },
+  { key: 'aggregateLimit', label: 'Aggregate limit', type: 'money', example: '2000000.00', aliases: ['aggregate', 'general aggregate'], help: 'Empty: the max coverage.' },
+  { key: 'additionalInsured', label: 'Additional insured', type: 'boolean', example: 'yes', aliases: ['airport additional insured', 'additional insured named'], help: 'yes/no (default no): the airport is named as additional insured.' },
+  { key: 'waiverOfSubrogation', label: 'Waiver of subrogation', type: 'boolean', example: 'no', aliases: ['waiver', 'subrogation waiver'], help: 'yes/no (default no).' },
   {
     key: 'isApproved', label: 'Approved', type: 'boolean', example: 'yes', aliases: ['approved', 'is approved', 'verified'],
     help: 'yes/no (default no). Only a Lease admin may import approved insurances.',
@@ -52,6 +63,12 @@ export const ZInsuranceImportRow = z
     maxCoverageAmount: ZInsuranceFields.shape.maxCoverageAmount,
     startDate: zDateOnly('Start Date'),
     endDate: zDateOnly('End Date'),
+    carrier: zOptionalText(200),
+    policyNumber: zOptionalText(100),
+    perOccurrenceLimit: zLimit('Per Occurrence Limit').optional(),
+    aggregateLimit: zLimit('Aggregate Limit').optional(),
+    additionalInsured: z.boolean().default(false),
+    waiverOfSubrogation: z.boolean().default(false),
     isApproved: z.boolean().default(false),
   })
   .superRefine((row, ctx) => {

@@ -29,6 +29,8 @@ export interface TReportType {
   group: 'invoices' | 'insurances' | 'receivables';
   kind?: TInvoiceReportKind;
   period?: TPeriodKind;
+  /** Offered to airport staff only (a company reads its own insurance status on its agreement). */
+  staffOnly?: boolean;
 }
 
 /** The spec's built-in reports, in its order, then the ones beyond the spec. */
@@ -41,6 +43,8 @@ export const REPORT_TYPES: readonly TReportType[] = [
   { key: 'yearly-collection', label: 'Yearly Collection', group: 'invoices', kind: 'Collection', period: 'year' },
   { key: 'expired-insurance', label: 'Expired Insurance', group: 'insurances' },
   { key: 'expiring-soon-insurance', label: 'Expiring Soon Insurance', group: 'insurances' },
+  // issue 24: agreements by insurance compliance status
+  { key: 'insurance-compliance', label: 'Insurance Compliance', group: 'insurances', staffOnly: true },
   { key: 'ar-aging', label: 'A/R Aging', group: 'receivables' },
   { key: 'rent-roll', label: 'Rent Roll', group: 'receivables' },
 ];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
+import { AIRPORT_PROVISIONERS } from '../../platform/tenancy/index';
 import { attachmentOwners, type AttachmentOwner } from '../attachments/index';
 import { propertyLeases } from '../properties/index';
 import { agreementPropertiesRoutes } from './agreement-properties.routes';
@@ -11,7 +12,7 @@ import { agreementsLeaseSource } from './lease-source';
 import { propertyItemsRoutes } from './property-items.routes';
 import { CERTIFICATE_OWNER } from './insurance-certificates.service';
 import { insuranceComplianceRoutes } from './insurance-compliance.routes';
-import { INSURANCE_REMINDER_CRON, INSURANCE_REMINDER_JOB, runInsuranceReminderJob } from './insurance-reminders.job';
+import { INSURANCE_REMINDER_CRON, INSURANCE_REMINDER_JOB, provisionInsuranceReminderRule, runInsuranceReminderJob } from './insurance-reminders.job';
 import { RENT_ADJUSTMENT_CRON, RENT_ADJUSTMENT_JOB, runRentAdjustmentJob } from './rent-adjustment.job';
 import { rentAdjustmentRoutes } from './rent-adjustment.routes';
 import { AGREEMENT_STATUS_CRON, AGREEMENT_STATUS_JOB, runAgreementStatusJob } from './status-job';
@@ -56,6 +57,8 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
     ...agreementOwner(async (id, db) => (await findInsurance(db, id))?.agreementId ?? null),
     canWrite: async () => false,
   });
+  // A new airport reminds tenants at once: the default "Insurance certificate expiring" rule.
+  ctx.plugins.provide(AIRPORT_PROVISIONERS, 'insurance-reminders', provisionInsuranceReminderRule);
   ctx.jobs.schedule(INSURANCE_REMINDER_JOB, INSURANCE_REMINDER_CRON, async () => {
     const run = await runInsuranceReminderJob(ctx.db);
     ctx.log.info({ today: run.today, sent: run.sent }, 'insurance reminders sent');

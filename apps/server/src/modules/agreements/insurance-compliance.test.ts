@@ -153,7 +153,7 @@ describe('certificates: tenant upload, staff review', () => {
     const lease = await buildLeasedProperty(admin, leaseAdmin);
     await putTypeRequirements(leaseAdmin, lease.typeId, [requirement(gl._id)]);
     const tenant = await signIn(t, { isInternal: false, companyId: lease.companyId });
-    const fields = { insuranceTypeId: gl._id, perOccurrenceLimit: '1000000', aggregateLimit: '2000000', startDate: today, endDate: dayFrom(today, 365) };
+    const fields = { insuranceTypeId: gl._id, carrier: 'Acme Mutual', policyNumber: 'GL-7', perOccurrenceLimit: '1000000', aggregateLimit: '2000000', startDate: today, endDate: dayFrom(today, 365) };
     const record = (await tenant.request({ method: 'POST', url: `/api/Company/Agreements/${lease.agreementId}/Certificates`, ...certificateUpload(pngBytes(), fields, 'coi.png') })).json();
     expect(record.certificate.contentType).toBe('image/png');
     const noReason = await leaseAdmin.request({ method: 'POST', url: `/api/Insurances/${record._id}/Reject`, payload: { reason: ' ' } });
@@ -167,10 +167,15 @@ describe('certificates: tenant upload, staff review', () => {
     const lease = await buildLeasedProperty(admin, leaseAdmin);
     const tenant = await signIn(t, { isInternal: false, companyId: lease.companyId });
     const url = `/api/Company/Agreements/${lease.agreementId}/Certificates`;
-    const good = { insuranceTypeId: gl._id, perOccurrenceLimit: '1000000', aggregateLimit: '2000000', startDate: today, endDate: dayFrom(today, 365) };
+    const good = { insuranceTypeId: gl._id, carrier: 'Acme Mutual', policyNumber: 'GL-9', perOccurrenceLimit: '1000000', aggregateLimit: '2000000', startDate: today, endDate: dayFrom(today, 365) };
+    // Staff cannot check a certificate without its carrier and policy number: both are required (blank too).
+    const withoutCarrier = Object.fromEntries(Object.entries(good).filter(([name]) => name !== 'carrier'));
+    const noCarrier = await tenant.request({ method: 'POST', url, ...certificateUpload(pdfBytes(), { ...withoutCarrier, policyNumber: '  ' }) });
+    expect(noCarrier.statusCode).toBe(400);
+    expect(noCarrier.json().errors).toEqual({ carrier: 'Carrier is required', policyNumber: 'Policy Number is required' });
     const negative = await tenant.request({ method: 'POST', url, ...certificateUpload(pdfBytes(), { ...good, perOccurrenceLimit: '-5', aggregateLimit: 'abc' }) });
     expect(negative.statusCode).toBe(400);
-    expect(negative.json().errors).toEqual({ perOccurrenceLimit: 'Must be at least 0', aggregateLimit: expect.stringMatching(/number/i) });
+    expect(negative.json().errors).toEqual({ perOccurrenceLimit: 'Per Occurrence Limit cannot be negative', aggregateLimit: 'Aggregate Limit must be a number' });
     const backwards = await tenant.request({ method: 'POST', url, ...certificateUpload(pdfBytes(), { ...good, endDate: dayFrom(today, -1) }) });
     expect(backwards.json().errors).toEqual({ endDate: 'End Date must be on or after Start Date' });
     const text = await tenant.request({ method: 'POST', url, ...certificateUpload(Buffer.from('just some text, not a pdf'), good, 'coi.pdf') });
@@ -185,7 +190,7 @@ describe('certificates: tenant upload, staff review', () => {
     const otherTenant = await signIn(t, { isInternal: false, companyId: other.companyId });
     expect((await otherTenant.request({ method: 'GET', url: `/api/Company/Agreements/${lease.agreementId}/Insurance` })).statusCode).toBe(404);
     expect((await otherTenant.request({ method: 'GET', url: `/api/Insurance/Compliance/Agreements/${lease.agreementId}` })).statusCode).toBe(404);
-    const fields = { insuranceTypeId: gl._id, perOccurrenceLimit: '1', aggregateLimit: '1', startDate: today, endDate: today };
+    const fields = { insuranceTypeId: gl._id, carrier: 'Acme Mutual', policyNumber: 'GL-1', perOccurrenceLimit: '1', aggregateLimit: '1', startDate: today, endDate: today };
     expect((await otherTenant.request({ method: 'POST', url: `/api/Company/Agreements/${lease.agreementId}/Certificates`, ...certificateUpload(pdfBytes(), fields) })).statusCode).toBe(404);
     expect((await leaseAdmin.request({ method: 'GET', url: `/api/Insurance/Compliance/Agreements/${missing}` })).statusCode).toBe(404);
     expect((await leaseAdmin.request({ method: 'POST', url: `/api/Insurances/${missing}/Approve` })).statusCode).toBe(404);

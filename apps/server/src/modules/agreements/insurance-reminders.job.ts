@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { formatDate, parseReminderDays, readSetting } from '@apron/core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { publishEvents } from '../../platform/events/index';
-import { loadSystemSettings } from '../settings/index';
+import { ensureNotificationRule, loadSystemSettings } from '../settings/index';
 import { complianceCalendar } from './insurance-compliance.service';
 
 export const INSURANCE_REMINDER_JOB = 'insurance-reminders';
@@ -95,4 +95,22 @@ export async function runInsuranceReminderJob(db: Db, now = new Date()): Promise
     );
     return { today, sent: due.length };
   });
+}
+
+/**
+ * The rule that turns the reminders into e-mails to the tenant (docs/insurance.md, "Reminders"):
+ * migration 0047 gave it to the airports of the time; a new airport gets it from its provisioner.
+ * Keep the wording the migration's.
+ */
+export const INSURANCE_REMINDER_RULE = {
+  name: 'Insurance certificate expiring',
+  module: 'Lease',
+  trigger: 'Expiring',
+  notify: 'External',
+  template: '<p>The {{insuranceType}} certificate of agreement {{agreementNum}} ends on {{insuranceEndDate}} ({{daysLeft}} days). Please upload a renewed certificate.</p>',
+} as const;
+
+/** A new airport's default reminder rule (its provisioner, platform/tenancy). */
+export async function provisionInsuranceReminderRule(tx: Tx): Promise<void> {
+  await ensureNotificationRule(tx, INSURANCE_REMINDER_RULE);
 }

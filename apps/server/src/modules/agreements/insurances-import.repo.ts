@@ -63,22 +63,33 @@ export async function findInsurancesByExternalIds(db: DbOrTx, externalIds: reado
   return new Map(rows.map((row) => [row.externalId ?? row.id, row]));
 }
 
-export type InsuranceImportValues = Pick<InsuranceRow, 'agreementPropertyId' | 'insuranceTypeId' | 'maxCoverageCents' | 'startDate' | 'endDate' | 'isApproved'>;
+export type InsuranceImportValues = Pick<
+  InsuranceRow,
+  | 'agreementPropertyId' | 'insuranceTypeId' | 'maxCoverageCents' | 'startDate' | 'endDate' | 'isApproved'
+  | 'carrier' | 'policyNumber' | 'perOccurrenceLimitCents' | 'aggregateLimitCents' | 'additionalInsured' | 'waiverOfSubrogation'
+>;
+
+/** What the certificate states, as the jsonb row's fields (insert and update alike). */
+const certificateData = (r: InsuranceImportValues) => ({
+  carrier: r.carrier, policy_number: r.policyNumber, per_occurrence: r.perOccurrenceLimitCents, aggregate: r.aggregateLimitCents,
+  additional_insured: r.additionalInsured, waiver: r.waiverOfSubrogation,
+});
 
 /** Inserts a chunk's new insurances with ONE jsonb parameter (as the engine writes its chunks). */
 export async function insertImportedInsurances(tx: Tx, rows: ReadonlyArray<InsuranceImportValues & { externalId: string }>): Promise<InsuranceRow[]> {
   if (rows.length === 0) return [];
   const data = rows.map((r) => ({
     link_id: r.agreementPropertyId, type_id: r.insuranceTypeId, cents: r.maxCoverageCents, start_date: r.startDate, end_date: r.endDate,
-    approved: r.isApproved, external_id: r.externalId,
+    approved: r.isApproved, external_id: r.externalId, ...certificateData(r),
   }));
   const inserted = await tx.execute(sql`
     insert into ${insurances} (agreement_property_id, insurance_type_id, max_coverage_cents, start_date, end_date, is_approved, external_id,
-      approval_status, per_occurrence_limit_cents, aggregate_limit_cents)
+      approval_status, per_occurrence_limit_cents, aggregate_limit_cents, carrier, policy_number, additional_insured, waiver_of_subrogation)
     select x.link_id, x.type_id, x.cents, x.start_date, x.end_date, x.approved, x.external_id,
-      case when x.approved then 'Approved' else 'Pending' end, x.cents, x.cents
+      case when x.approved then 'Approved' else 'Pending' end, x.per_occurrence, x.aggregate, x.carrier, x.policy_number, x.additional_insured, x.waiver
     from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
-      link_id uuid, type_id uuid, cents bigint, start_date date, end_date date, approved boolean, external_id text)
+      link_id uuid, type_id uuid, cents bigint, start_date date, end_date date, approved boolean, external_id text,
+      carrier text, policy_number text, per_occurrence bigint, aggregate bigint, additional_insured boolean, waiver boolean)
     returning id`);
   return tx.select().from(insurances).where(inIdList(insurances.id, rowsOf<{ id: string }>(inserted).map((r) => r.id)));
 }
@@ -94,18 +105,21 @@ export async function updateImportedInsurances(
   if (rows.length === 0) return [];
   const data = rows.map((r) => ({
     id: r.id, link_id: r.agreementPropertyId, type_id: r.insuranceTypeId, cents: r.maxCoverageCents, start_date: r.startDate, end_date: r.endDate,
-    approved: r.isApproved, restore_alert: r.expiryAlertedAt !== undefined, alerted_at: r.expiryAlertedAt?.toISOString() ?? null,
+    approved: r.isApproved, restore_alert: r.expiryAlertedAt !== undefined, alerted_at: r.expiryAlertedAt?.toISOString() ?? null, ...certificateData(r),
   }));
   await tx.execute(sql`
     update ${insurances} as i set
       agreement_property_id = x.link_id, insurance_type_id = x.type_id, max_coverage_cents = x.cents, start_date = x.start_date,
-      end_date = x.end_date, is_approved = x.approved,
+      end_date = x.end_date, is_approved = x.approved, carrier = x.carrier, policy_number = x.policy_number,
+      per_occurrence_limit_cents = x.per_occurrence, aggregate_limit_cents = x.aggregate, additional_insured = x.additional_insured,
+      waiver_of_subrogation = x.waiver,
       -- The review follows the imported flag (issue 24); a Rejected one stays Rejected unless approved.
       approval_status = case when x.approved then 'Approved' when i.approval_status = 'Approved' then 'Pending' else i.approval_status end,
       expiry_alerted_at = case when x.restore_alert then x.alerted_at when x.end_date <> i.end_date then null else i.expiry_alerted_at end,
       updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
-      id uuid, link_id uuid, type_id uuid, cents bigint, start_date date, end_date date, approved boolean, restore_alert boolean, alerted_at timestamptz)
+      id uuid, link_id uuid, type_id uuid, cents bigint, start_date date, end_date date, approved boolean, restore_alert boolean, alerted_at timestamptz,
+      carrier text, policy_number text, per_occurrence bigint, aggregate bigint, additional_insured boolean, waiver boolean)
     where i.id = x.id`);
   return tx.select().from(insurances).where(inIdList(insurances.id, rows.map((r) => r.id)));
 }
@@ -129,6 +143,12 @@ export async function listInsurancesPage(db: Db, afterId: string | null, limit: 
       startDate: insurances.startDate,
       endDate: insurances.endDate,
       isApproved: insurances.isApproved,
+      carrier: insurances.carrier,
+      policyNumber: insurances.policyNumber,
+      perOccurrenceLimitCents: insurances.perOccurrenceLimitCents,
+      aggregateLimitCents: insurances.aggregateLimitCents,
+      additionalInsured: insurances.additionalInsured,
+      waiverOfSubrogation: insurances.waiverOfSubrogation,
     })
     .from(insurances)
     .innerJoin(agreementProperties, eq(agreementProperties.id, insurances.agreementPropertyId))

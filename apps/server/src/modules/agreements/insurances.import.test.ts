@@ -92,6 +92,7 @@ describe('insurances import', () => {
       row('I-7', { agreement: undefined, company: company.name }),
       row('I-8', { isApproved: 'yes' }),
       row('I-9', { company: 'Other Owner' }),
+      row('I-10', { perOccurrenceLimit: '-5' }),
     ));
     expect(res.statusCode).toBe(200);
     expect((res.json() as ImportPreviewBody).errors).toEqual(expect.arrayContaining([
@@ -103,8 +104,9 @@ describe('insurances import', () => {
       { row: 8, column: 'agreement', message: 'Name the agreement, or the company and the property' },
       { row: 9, column: 'isApproved', message: 'Only Lease admins may approve insurance.' },
       { row: 10, column: 'company', message: `Agreement ${single.agreementNum} is not Other Owner's` },
+      { row: 11, column: 'perOccurrenceLimit', message: 'Per Occurrence Limit cannot be negative' },
     ]));
-    expect((res.json() as ImportPreviewBody).errors).toHaveLength(8);
+    expect((res.json() as ImportPreviewBody).errors).toHaveLength(9);
     expect((res.json() as ImportPreviewBody).errors.some((issue) => issue.row === 6)).toBe(false);
     expect(await insurancesOf(single._id, hangar._id)).toEqual([]);
   });
@@ -117,7 +119,8 @@ describe('insurances import', () => {
     await addProperty(theirs._id, theirHangar._id);
 
     const file = csv(
-      row('POL-1', { isApproved: 'yes', maxCoverageAmount: '250000.50' }),
+      // The certificate's columns (issue 24); the empty aggregate limit is the max coverage.
+      row('POL-1', { isApproved: 'yes', maxCoverageAmount: '250000.50', carrier: 'Acme Mutual', policyNumber: 'GL-1', perOccurrenceLimit: '200000', additionalInsured: 'yes' }),
       row('POL-2', { agreement: undefined, company: company.name.toUpperCase(), property: tieDown.name }),
       row('POL-3', { agreement: undefined, company: 'CO-9', property: theirHangar.name }),
     );
@@ -125,6 +128,9 @@ describe('insurances import', () => {
     expect(await insurancesOf(single._id, hangar._id)).toEqual([
       expect.objectContaining({ insuranceType: master.insuranceTypeId, maxCoverageAmount: 250000.5, startDate: '2026-01-01', endDate: '2026-12-31', isApproved: true }),
     ]);
+    expect((await insurancesOf(single._id, hangar._id))[0]).toMatchObject({
+      carrier: 'Acme Mutual', policyNumber: 'GL-1', perOccurrenceLimit: 200000, aggregateLimit: 250000.5, additionalInsured: true, waiverOfSubrogation: false, approvalStatus: 'Approved',
+    });
     expect(await insurancesOf(double._id, tieDown._id)).toHaveLength(1);
     expect(await insurancesOf(theirs._id, theirHangar._id)).toHaveLength(1);
     expect(await importAndCommit(t, admin, 'insurances', file)).toMatchObject({ status: 'committed', createdCount: 0, updatedCount: 0 });
@@ -136,7 +142,7 @@ describe('insurances import', () => {
     expect((await insurancesOf(single._id, hangar._id)).map((i) => i.endDate).sort()).toEqual(['2026-12-31', '2027-06-30']);
 
     expect((await undoImport(admin, batch.batchId)).statusCode).toBe(200);
-    expect(await insurancesOf(single._id, hangar._id)).toEqual([expect.objectContaining({ endDate: '2026-12-31', maxCoverageAmount: 250000.5 })]);
+    expect(await insurancesOf(single._id, hangar._id)).toEqual([expect.objectContaining({ endDate: '2026-12-31', maxCoverageAmount: 250000.5, carrier: 'Acme Mutual', perOccurrenceLimit: 200000 })]);
   });
 
   it('exports every insurance in the template columns, and the export imports back unchanged', async () => {
@@ -149,7 +155,8 @@ describe('insurances import', () => {
     expect(Object.keys(rows[0]!)).toEqual(HEADER);
     expect(rows.find((r) => r.externalId === 'POL-1')).toEqual({
       externalId: 'POL-1', agreement: single.agreementNum, company: company.name, property: hangar.name, insuranceType: typeName,
-      maxCoverageAmount: '250000.50', startDate: '2026-01-01', endDate: '2026-12-31', isApproved: 'yes',
+      maxCoverageAmount: '250000.50', startDate: '2026-01-01', endDate: '2026-12-31', carrier: 'Acme Mutual', policyNumber: 'GL-1',
+      perOccurrenceLimit: '200000.00', aggregateLimit: '250000.50', additionalInsured: 'yes', waiverOfSubrogation: 'no', isApproved: 'yes',
     });
     // The one added on the screen has no external id: its id stands in, so the file imports back onto it.
     expect(rows.find((r) => r.externalId === added.json()._id)).toBeDefined();

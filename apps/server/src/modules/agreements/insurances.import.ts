@@ -108,6 +108,13 @@ async function resolveRows(db: DbOrTx, rows: readonly StagedRow<TInsuranceImport
         startDate: v.startDate,
         endDate: v.endDate,
         isApproved: v.isApproved,
+        carrier: v.carrier,
+        policyNumber: v.policyNumber,
+        // an empty limit is the max coverage, as the records made before issue 24 took it
+        perOccurrenceLimitCents: toCents(v.perOccurrenceLimit ?? v.maxCoverageAmount),
+        aggregateLimitCents: toCents(v.aggregateLimit ?? v.maxCoverageAmount),
+        additionalInsured: v.additionalInsured,
+        waiverOfSubrogation: v.waiverOfSubrogation,
       },
     });
   }
@@ -118,7 +125,10 @@ async function check(db: DbOrTx, rows: readonly StagedRow<TInsuranceImportRow>[]
   return (await resolveRows(db, rows, ctx, false)).issues;
 }
 
-const FIELDS = ['agreementPropertyId', 'insuranceTypeId', 'maxCoverageCents', 'startDate', 'endDate', 'isApproved'] as const;
+const FIELDS = [
+  'agreementPropertyId', 'insuranceTypeId', 'maxCoverageCents', 'startDate', 'endDate', 'isApproved',
+  'carrier', 'policyNumber', 'perOccurrenceLimitCents', 'aggregateLimitCents', 'additionalInsured', 'waiverOfSubrogation',
+] as const;
 const isChanged = (current: InsuranceRow, next: InsuranceImportValues) => FIELDS.some((f) => current[f] !== next[f]);
 
 async function commit(tx: Tx, rows: readonly StagedRow<TInsuranceImportRow>[], ctx: Parameters<ImportKind['commit']>[2]): Promise<void> {
@@ -151,6 +161,12 @@ function restoredValues(record: TrackedRecord): InsuranceImportValues & { id: st
     startDate: before.startDate as string,
     endDate: before.endDate as string,
     isApproved: before.isApproved as boolean,
+    carrier: (before.carrier as string | undefined) ?? '',
+    policyNumber: (before.policyNumber as string | undefined) ?? '',
+    perOccurrenceLimitCents: Number(before.perOccurrenceLimitCents ?? before.maxCoverageCents),
+    aggregateLimitCents: Number(before.aggregateLimitCents ?? before.maxCoverageCents),
+    additionalInsured: (before.additionalInsured as boolean | undefined) ?? false,
+    waiverOfSubrogation: (before.waiverOfSubrogation as boolean | undefined) ?? false,
     expiryAlertedAt: alerted ? new Date(alerted) : null,
   };
 }
@@ -178,6 +194,12 @@ async function* exportRows(db: Db): AsyncIterable<Record<string, string>> {
         maxCoverageAmount: fromCents(row.maxCoverageCents).toFixed(2),
         startDate: row.startDate,
         endDate: row.endDate,
+        carrier: row.carrier,
+        policyNumber: row.policyNumber,
+        perOccurrenceLimit: fromCents(row.perOccurrenceLimitCents).toFixed(2),
+        aggregateLimit: fromCents(row.aggregateLimitCents).toFixed(2),
+        additionalInsured: row.additionalInsured ? 'yes' : 'no',
+        waiverOfSubrogation: row.waiverOfSubrogation ? 'yes' : 'no',
         isApproved: row.isApproved ? 'yes' : 'no',
       };
     }

@@ -64,7 +64,7 @@ describe('adding an airport', () => {
     expect(edit.json()).toMatchObject({ id: reliever.id, name: 'Reliever Field West' });
   });
 
-  it('works at once: its creator administers it, its settings and tie-down rates are there', async () => {
+  it('works at once: its creator administers it, its settings, tie-down rates and insurance reminder rule are there', async () => {
     const mine = await authority.request({ method: 'GET', url: '/api/Airports/Mine' });
     expect(mine.json().map((a: { id: string; current: boolean }) => [a.id, a.current]).sort()).toEqual(
       [[FIRST_AIRPORT_ID, true], [reliever.id, false]].sort(),
@@ -82,6 +82,11 @@ describe('adding an airport', () => {
     expect(quote.json()).toMatchObject({ rate: 50, nights: 3 });
     const form = (await authority.request({ method: 'GET', url: '/api/TieDown/Form' })).json() as { rates: unknown[] };
     expect(form.rates).toHaveLength(6);
+    // Insurance reminders reach its tenants at once: the default rule existing airports got from migration 0047.
+    const rules = (await authority.request({ method: 'GET', url: '/api/Crud/notifications?pageSize=100' })).json() as Array<Record<string, unknown>>;
+    expect(rules.filter((r) => r.name === 'Insurance certificate expiring')).toEqual([
+      expect.objectContaining({ module: 'Lease', trigger: 'Expiring', notify: 'External', template: expect.stringContaining('{{insuranceEndDate}}') }),
+    ]);
     expect((await switchTo(authority, FIRST_AIRPORT_ID)).json().user.airportId).toBe(FIRST_AIRPORT_ID);
   });
 });

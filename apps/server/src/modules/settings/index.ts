@@ -23,5 +23,5 @@ export {
   findInvoiceCycle, listInvoiceCycles, masterIdsByName, type InvoiceCycleToRun, paymentTypeExists, paymentTypeLateFeeSql, paymentTypeNameSql, paymentTypeSkuTypeSql,
 } from './master-names';
 /** For notification rules and notices (modules/notifications). */
-export { findNotificationRules, findNoticeByKey, findNoticesOfModule } from './notification-rules';
+export { ensureNotificationRule, findNotificationRules, findNoticeByKey, findNoticesOfModule } from './notification-rules';
 export type { NotificationRow } from './settings.table';

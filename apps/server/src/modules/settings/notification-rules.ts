@@ -7,6 +7,17 @@ export async function findNotificationRules(db: DbOrTx, module: string, trigger:
   return db.select().from(notifications).where(and(eq(notifications.module, module), eq(notifications.trigger, trigger)));
 }
 
+/**
+ * A default rule a module gives each new airport (its airport provisioner): added unless the
+ * airport already has a rule of that name (names are unique regardless of case), so it is idempotent.
+ */
+export async function ensureNotificationRule(
+  tx: DbOrTx,
+  rule: Pick<NotificationRow, 'name' | 'module' | 'trigger' | 'notify' | 'template'>,
+): Promise<void> {
+  await tx.insert(notifications).values(rule).onConflictDoNothing();
+}
+
 /** A notice by its key (Settings > Notices; keys are unique regardless of case). */
 export async function findNoticeByKey(db: DbOrTx, key: string): Promise<NoticeRow | null> {
   const [row] = await db.select().from(notices).where(sql`lower(${notices.key}) = lower(${key})`).limit(1);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   TAgreement,
   TAgreementProperty,
@@ -7,6 +8,7 @@ import type {
   TAgreementValues,
   TAircraft,
   TInsurance,
+  ZInsuranceUpdate,
   TSecurityDeposit,
   TSecurityDepositValues,
 } from '@apron/core/agreements';
@@ -124,34 +126,8 @@ export function useSaveDeposit(agreementId: string, propertyId: string) {
   });
 }
 
-/**
- * An insurance with what its certificate states (issue 24). Branch `coi` adds these fields to
- * core's ZInsurance; until the merge they are optional here, so the record reads either way.
- */
-export type TInsuranceWithCertificate = TInsurance &
-  Partial<{
-    carrier: string;
-    policyNumber: string;
-    perOccurrenceLimit: number;
-    aggregateLimit: number;
-    additionalInsured: boolean;
-    waiverOfSubrogation: boolean;
-    certificate: { id: string; fileName: string; contentType: string; size: number; url: string } | null;
-    approvalStatus: 'Pending' | 'Approved' | 'Rejected';
-  }>;
-
-export interface TInsuranceBody {
-  insuranceType: string;
-  maxCoverageAmount: number;
-  startDate: string;
-  endDate: string;
-  carrier: string;
-  policyNumber: string;
-  perOccurrenceLimit: number;
-  aggregateLimit: number;
-  additionalInsured: boolean;
-  waiverOfSubrogation: boolean;
-}
+/** What the staff insurance form sends: core's ZInsuranceUpdate after parsing. */
+type TInsuranceBody = z.output<typeof ZInsuranceUpdate>;
 
 /** `POST Insurances/{id}/Certificate` (multipart `file`): the certificate of a saved insurance. */
 function uploadCertificate(insuranceId: string, file: File): Promise<TInsurance> {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { calendarDate } from '@apron/core/dates';
-import { insuranceDefaultDates, type TInsurance } from '@apron/core/agreements';
+import { CERTIFICATE_ACCEPT, certificateFileProblem, insuranceDefaultDates, ZInsuranceUpdate, type TInsurance, type TInsuranceUpdate } from '@apron/core/agreements';
 import { CheckedFileField } from '../../components/checked-file-field';
 import type { TCrudColumn } from '../../components/crud-section';
 import { RecordListTab, type TRecordList } from '../../components/record-list-tab';
@@ -10,12 +10,11 @@ import { DateText } from '../../components/date-text';
 import { MoneyText } from '../../components/money-text';
 import { SchemaFormDialog, type TFormFieldSpec } from '../../components/schema-form-dialog';
 import { SUCCESS_TEXT } from '../../lib/notify';
-import { useDeleteInsurance, useInsuranceTypes, useSaveInsurance, type TInsuranceWithCertificate } from './api';
-import { CERTIFICATE_ACCEPT, certificateFileProblem, ZInsuranceForm, type TInsuranceFormInput } from './insurance-certificate';
+import { useDeleteInsurance, useInsuranceTypes, useSaveInsurance } from './api';
 
 const APPROVAL_COLOR = { Pending: 'default', Approved: 'success', Rejected: 'error' } as const;
 
-const COLUMNS: readonly TCrudColumn<TInsuranceWithCertificate>[] = [
+const COLUMNS: readonly TCrudColumn<TInsurance>[] = [
   { header: 'Insurance Type', cell: (row) => row.insuranceTypeName },
   { header: 'Carrier', cell: (row) => row.carrier || '—', hideOnPhone: true },
   { header: 'Per Occurrence', align: 'right', cell: (row) => <MoneyText dollars={row.perOccurrenceLimit ?? row.maxCoverageAmount} /> },
@@ -43,15 +42,15 @@ const COLUMNS: readonly TCrudColumn<TInsuranceWithCertificate>[] = [
   },
 ];
 
-const INSURANCES: TRecordList<TInsuranceWithCertificate> = { title: 'Insurances', rowLabel: (row) => row.insuranceTypeName, columns: COLUMNS, emptyText: 'No insurances recorded', addLabel: 'Add Insurance' };
+const INSURANCES: TRecordList<TInsurance> = { title: 'Insurances', rowLabel: (row) => row.insuranceTypeName, columns: COLUMNS, emptyText: 'No insurances recorded', addLabel: 'Add Insurance' };
 
-function defaultValues(insurance: TInsuranceWithCertificate | null): TInsuranceFormInput {
+function defaultValues(insurance: TInsurance | null): TInsuranceUpdate {
   if (!insurance) {
     // spec: start today, end one year later
     return {
       insuranceType: '', maxCoverageAmount: undefined as unknown as number, ...insuranceDefaultDates(calendarDate(new Date())),
       carrier: '', policyNumber: '', additionalInsured: false, waiverOfSubrogation: false,
-    } as TInsuranceFormInput;
+    } as TInsuranceUpdate;
   }
   const { insuranceType, maxCoverageAmount, startDate, endDate } = insurance;
   return {
@@ -62,7 +61,7 @@ function defaultValues(insurance: TInsuranceWithCertificate | null): TInsuranceF
   };
 }
 
-const FIELDS_AFTER_TYPE: TFormFieldSpec<TInsuranceFormInput>[] = [
+const FIELDS_AFTER_TYPE: TFormFieldSpec<TInsuranceUpdate>[] = [
   { name: 'carrier', label: 'Carrier', half: true },
   { name: 'policyNumber', label: 'Policy Number', half: true },
   { name: 'maxCoverageAmount', label: 'Max Coverage Amount', kind: 'money', required: true },
@@ -74,7 +73,7 @@ const FIELDS_AFTER_TYPE: TFormFieldSpec<TInsuranceFormInput>[] = [
   { name: 'endDate', label: 'End Date', kind: 'date', required: true, half: true },
 ];
 
-function InsuranceDialog(props: { agreementId: string; propertyId: string; insurance: TInsuranceWithCertificate | null; onClose: () => void }) {
+function InsuranceDialog(props: { agreementId: string; propertyId: string; insurance: TInsurance | null; onClose: () => void }) {
   const { agreementId, propertyId, insurance, onClose } = props;
   const types = useInsuranceTypes(true);
   const save = useSaveInsurance(agreementId, propertyId);
@@ -83,10 +82,10 @@ function InsuranceDialog(props: { agreementId: string; propertyId: string; insur
   const [savedId, setSavedId] = useState<string | null>(insurance?._id ?? null);
   const typeOptions = (types.data ?? []).map((t) => ({ value: t._id, label: String(t.name ?? '') }));
   if (insurance && !typeOptions.some((o) => o.value === insurance.insuranceType)) typeOptions.unshift({ value: insurance.insuranceType, label: insurance.insuranceTypeName });
-  const fields: TFormFieldSpec<TInsuranceFormInput>[] = [{ name: 'insuranceType', label: 'Insurance Type', kind: 'select', options: typeOptions, required: true }, ...FIELDS_AFTER_TYPE];
+  const fields: TFormFieldSpec<TInsuranceUpdate>[] = [{ name: 'insuranceType', label: 'Insurance Type', kind: 'select', options: typeOptions, required: true }, ...FIELDS_AFTER_TYPE];
   return (
     <SchemaFormDialog
-      schema={ZInsuranceForm}
+      schema={ZInsuranceUpdate}
       title={insurance ? 'Edit Insurance' : 'Add Insurance'}
       defaultValues={defaultValues(insurance)}
       fields={fields}
@@ -115,7 +114,7 @@ export function InsurancesPanel(props: { agreementId: string; propertyId: string
   const { agreementId, propertyId, insurances, canEdit } = props;
   const remove = useDeleteInsurance(agreementId, propertyId);
   return (
-    <RecordListTab<TInsuranceWithCertificate>
+    <RecordListTab<TInsurance>
       list={INSURANCES}
       rows={insurances}
       canEdit={canEdit}

@@ -1,65 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInsurance } from '@apron/core/agreements';
+import type { TAgreementRequirements, TCompliance, TInsurance, TRequirement } from '@apron/core/agreements';
 import type { TMasterRow } from '@apron/core/settings';
 import { apiFetch } from '../../lib/api-client';
 
 /*
- * Insurance compliance (issue 24) as the web reads it. The shapes mirror the API contract of
- * docs/insurance.md and the names of the schemas branch `coi` adds to @apron/core/agreements
- * (ZRequirement, ZCompliance, ZInsurance, ZComplianceReport): after the merge these local types
- * are replaced by the core ones.
+ * Insurance compliance (issue 24) as the web reads it: the shapes are core's (ZRequirement,
+ * ZCompliance, ZInsurance in @apron/core/agreements), the ones the server answers with.
  */
 
-export const COMPLIANCE_STATUSES = ['Compliant', 'Deficient', 'Expiring', 'Expired'] as const;
-export type TComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
-export type TApprovalStatus = 'Pending' | 'Approved' | 'Rejected';
-
-/** One coverage an agreement must carry: limits in dollars. */
-export interface TRequirement {
-  insuranceTypeId: string;
-  insuranceTypeName: string;
-  minPerOccurrence: number;
-  minAggregate: number;
-  additionalInsuredRequired: boolean;
-  waiverOfSubrogationRequired: boolean;
-}
-
-export interface TCertificate {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
-
-/** The existing insurance record with the certificate's fields. */
-export type TInsuranceRecord = TInsurance & {
-  carrier: string;
-  policyNumber: string;
-  perOccurrenceLimit: number;
-  aggregateLimit: number;
-  additionalInsured: boolean;
-  waiverOfSubrogation: boolean;
-  certificate: TCertificate | null;
-  approvalStatus: TApprovalStatus;
-  /** Why staff refused the certificate (shown to the tenant). */
-  rejectionReason: string | null;
-  uploadedByTenant: boolean;
-};
-
-export interface TCompliance {
-  agreementId: string;
-  status: TComplianceStatus;
-  problems: string[];
-  expiresOn: string | null;
-  requirements: TRequirement[];
-  insurances: TInsuranceRecord[];
-}
-
-export interface TAgreementRequirements {
-  overridden: boolean;
-  requirements: TRequirement[];
-}
+export { COMPLIANCE_STATUSES, type TAgreementRequirements, type TApprovalStatus, type TCompliance, type TComplianceStatus, type TInsurance, type TRequirement } from '@apron/core/agreements';
 
 const enc = encodeURIComponent;
 
@@ -139,7 +88,7 @@ export function useSavePropertyTypeRequirements(propertyTypeId: string) {
 export function useApproveCertificate(agreementId: string) {
   const changed = useOnAgreementChanged(agreementId);
   return useMutation({
-    mutationFn: (insuranceId: string) => apiFetch<TInsuranceRecord>(`/Insurances/${enc(insuranceId)}/Approve`, { method: 'POST' }),
+    mutationFn: (insuranceId: string) => apiFetch<TInsurance>(`/Insurances/${enc(insuranceId)}/Approve`, { method: 'POST' }),
     onSuccess: changed,
   });
 }
@@ -148,7 +97,7 @@ export function useRejectCertificate(agreementId: string) {
   const changed = useOnAgreementChanged(agreementId);
   return useMutation({
     mutationFn: ({ insuranceId, reason }: { insuranceId: string; reason: string }) =>
-      apiFetch<TInsuranceRecord>(`/Insurances/${enc(insuranceId)}/Reject`, { method: 'POST', body: { reason } }),
+      apiFetch<TInsurance>(`/Insurances/${enc(insuranceId)}/Reject`, { method: 'POST', body: { reason } }),
     onSuccess: changed,
   });
 }
@@ -175,7 +124,7 @@ export function useUploadTenantCertificate(agreementId: string) {
       for (const [name, value] of Object.entries(values)) form.append(name, String(value));
       // the file goes last: the server reads the fields before it streams the file
       form.append('file', file, file.name);
-      return apiFetch<TInsuranceRecord>(`/Company/Agreements/${enc(agreementId)}/Certificates`, { method: 'POST', body: form });
+      return apiFetch<TInsurance>(`/Company/Agreements/${enc(agreementId)}/Certificates`, { method: 'POST', body: form });
     },
     onSuccess: changed,
   });

@@ -15,7 +15,7 @@ import { DateText } from '../../components/date-text';
 import { MoneyText } from '../../components/money-text';
 import { SchemaFormDialog } from '../../components/schema-form-dialog';
 import { useNotify } from '../../lib/notify';
-import { useApproveCertificate, useRejectCertificate, type TInsuranceRecord } from './api';
+import { useApproveCertificate, useRejectCertificate, type TInsurance } from './api';
 import { ApprovalChip } from './status-chip';
 
 const ZRejectReason = z.object({ reason: z.string().trim().min(1, 'Reason is required').max(1000, 'Reason is at most 1000 characters') });
@@ -25,7 +25,7 @@ function Limit({ dollars }: { dollars: number | null }) {
 }
 
 /** Staff's Approve (asked first) and Reject (with the reason the tenant is told). */
-function ApprovalActions({ agreementId, insurance }: { agreementId: string; insurance: TInsuranceRecord }) {
+function ApprovalActions({ agreementId, insurance }: { agreementId: string; insurance: TInsurance }) {
   const notify = useNotify();
   const approve = useApproveCertificate(agreementId);
   const reject = useRejectCertificate(agreementId);
@@ -76,7 +76,7 @@ function ApprovalActions({ agreementId, insurance }: { agreementId: string; insu
 }
 
 /** The agreement's insurance records with their certificate and approval (staff approve or reject). */
-export function CertificatesTable({ agreementId, insurances, canApprove }: { agreementId: string; insurances: readonly TInsuranceRecord[]; canApprove: boolean }) {
+export function CertificatesTable({ agreementId, insurances, canApprove }: { agreementId: string; insurances: readonly TInsurance[]; canApprove: boolean }) {
   if (insurances.length === 0) return <Typography color="text.secondary">No certificates yet.</Typography>;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>

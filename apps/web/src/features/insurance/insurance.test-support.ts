@@ -1,6 +1,6 @@
 import { accessBody, appConfig, buildUser } from '../../test/fixtures';
 import { CSRF_ROUTE } from '../../test/fetch-stub';
-import type { TCompliance, TInsuranceRecord, TRequirement } from './api';
+import type { TCompliance, TInsurance, TRequirement } from './api';
 
 export const AGREEMENT_ID = '4b2e1d3c-6a7f-4b8c-9d0e-1f2a3b4c5d6e';
 export const OWNER_ID = '5c3f2e4d-7b8a-4c9d-8e1f-2a3b4c5d6e7f';
@@ -13,7 +13,7 @@ export const GENERAL_LIABILITY: TRequirement = {
   additionalInsuredRequired: true, waiverOfSubrogationRequired: false,
 };
 
-export function insuranceRecord(overrides: Partial<TInsuranceRecord> = {}): TInsuranceRecord {
+export function insuranceRecord(overrides: Partial<TInsurance> = {}): TInsurance {
   return {
     _id: INSURANCE_ID, agreementId: AGREEMENT_ID, propertyId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', insuranceType: GL_TYPE, insuranceTypeName: 'General Liability',
     maxCoverageAmount: 1_000_000, startDate: '2026-01-01', endDate: '2027-01-01', isApproved: false, carrier: 'Acme Mutual', policyNumber: 'GL-1',

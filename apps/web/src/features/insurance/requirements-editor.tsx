@@ -12,7 +12,7 @@ import { MoneyField } from '../../components/money-field';
 import { SchemaFormDialog } from '../../components/schema-form-dialog';
 import { SUCCESS_TEXT } from '../../lib/notify';
 import { useCoverageTypes, type TRequirement } from './api';
-import { ZRequirementList, type TRequirementListInput, type TRequirementListValues } from './schemas';
+import { ZRequirementsInput, type TRequirementListInput, type TRequirementListValues } from './schemas';
 
 const EMPTY_ROW = { insuranceTypeId: '', minPerOccurrence: undefined, minAggregate: undefined, additionalInsuredRequired: false, waiverOfSubrogationRequired: false };
 
@@ -68,7 +68,7 @@ export function RequirementsDialog({ title, requirements, onSave, onClose }: TRe
   const save = (values: TRequirementListValues) => onSave(values.requirements.map((row) => ({ ...row, insuranceTypeName: nameOf(row.insuranceTypeId) })));
   return (
     <SchemaFormDialog
-      schema={ZRequirementList}
+      schema={ZRequirementsInput}
       title={title}
       defaultValues={{ requirements: requirements.map(({ insuranceTypeName: _name, ...row }) => row) }}
       fields={[]}

@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { KitFields, type TFormFieldSpec } from '../../components/schema-form-fields';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { useCoverageTypes, useUploadTenantCertificate, type TRequirement } from './api';
-import { CERTIFICATE_ACCEPT, certificateFileProblem, ZTenantCertificate, type TTenantCertificateInput } from './schemas';
+import { CERTIFICATE_ACCEPT, certificateFileProblem, ZTenantCertificateUpload, type TTenantCertificateInput } from './schemas';
 
 export const CERTIFICATE_UPLOADED = 'Certificate uploaded: pending approval';
 const FILE_REQUIRED = 'Choose the certificate file (PDF, PNG or JPEG)';
@@ -24,7 +24,7 @@ export function UploadCertificateDialog({ agreementId, requirements, onClose }: 
   for (const t of types.data ?? []) if (!options.some((o) => o.value === t._id)) options.push({ value: t._id, label: String(t.name ?? '') });
   const kit = useSchemaForm(
     {
-      schema: ZTenantCertificate,
+      schema: ZTenantCertificateUpload,
       defaultValues: {
         insuranceTypeId: requirements.length === 1 ? requirements[0]!.insuranceTypeId : '',
         carrier: '',

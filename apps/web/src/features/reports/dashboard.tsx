@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@apron/core/dates';
 import { formatMoney, toCents } from '@apron/core/money';
 import { useDashboard } from './api';
-import type { TComplianceCounts } from './insurance-compliance-api';
+import type { TComplianceCounts } from '@apron/core/agreements';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -88,8 +88,7 @@ export function Dashboard() {
   const query = useDashboard();
   if (query.isLoading) return <Box sx={{ minHeight: 120 }} aria-busy="true" />;
   if (!query.data) return query.isError ? <Typography role="alert" sx={{ mb: 2 }}>The dashboard could not be loaded.</Typography> : null;
-  // `insuranceCompliance` joins core's TDashboard with branch `coi` (Lease staff); read here until the merge
-  const d: typeof query.data & { insuranceCompliance?: TComplianceCounts } = query.data;
+  const d = query.data;
   const t = d.tenant;
   const figures: ReactNode[] = [];
   if (t) {

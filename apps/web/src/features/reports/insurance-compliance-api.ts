@@ -1,33 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TComplianceCounts, TComplianceReportRow, TComplianceStatus } from '@apron/core/agreements';
 import { apiFetchWithTotal } from '../../lib/api-client';
 
-/*
- * `GET Reports/InsuranceCompliance` (issue 24). The shapes mirror the contract of docs/insurance.md
- * and branch `coi`'s core schemas (ZComplianceReportRow, ZComplianceCounts in
- * @apron/core/agreements): after the merge these local types are replaced by the core ones.
- */
+/* `GET Reports/InsuranceCompliance` (issue 24): the rows and counts are core's (ZComplianceReport). */
 
-export const COMPLIANCE_REPORT_STATUSES = ['Compliant', 'Deficient', 'Expiring', 'Expired'] as const;
-export type TComplianceReportStatus = (typeof COMPLIANCE_REPORT_STATUSES)[number];
-
-export interface TComplianceReportRow {
-  agreementId: string;
-  agreementNum: string;
-  companyName: string;
-  status: TComplianceReportStatus;
-  problems: string[];
-  expiresOn: string | null;
-}
-
-export interface TComplianceCounts {
-  compliant: number;
-  deficient: number;
-  expiring: number;
-  expired: number;
-}
+export { COMPLIANCE_STATUSES, type TComplianceCounts, type TComplianceReportRow, type TComplianceStatus } from '@apron/core/agreements';
 
 export interface TComplianceReportQuery {
-  status: TComplianceReportStatus | '';
+  status: TComplianceStatus | '';
   page: number;
   pageSize: number;
   sort: string;

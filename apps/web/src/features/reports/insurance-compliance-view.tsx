@@ -10,14 +10,14 @@ import { formatDate } from '@apron/core/dates';
 import { REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES } from '@apron/core/reports';
 import { errorMessage } from '../../lib/api-client';
 import { ExportButtons } from './export-buttons';
-import { COMPLIANCE_REPORT_STATUSES, useComplianceReport, type TComplianceReportRow, type TComplianceReportStatus } from './insurance-compliance-api';
+import { COMPLIANCE_STATUSES, useComplianceReport, type TComplianceReportRow, type TComplianceStatus } from './insurance-compliance-api';
 
-const STATUS_COLOR: Record<TComplianceReportStatus, 'success' | 'warning' | 'error'> = { Compliant: 'success', Expiring: 'warning', Deficient: 'error', Expired: 'error' };
+const STATUS_COLOR: Record<TComplianceStatus, 'success' | 'warning' | 'error'> = { Compliant: 'success', Expiring: 'warning', Deficient: 'error', Expired: 'error' };
 const COUNT_KEY = { Compliant: 'compliant', Deficient: 'deficient', Expiring: 'expiring', Expired: 'expired' } as const;
 const DEFAULT_SORT: GridSortModel = [{ field: 'agreementNum', sort: 'asc' }];
 
-function isStatus(value: string | null): value is TComplianceReportStatus {
-  return (COMPLIANCE_REPORT_STATUSES as readonly string[]).includes(value ?? '');
+function isStatus(value: string | null): value is TComplianceStatus {
+  return (COMPLIANCE_STATUSES as readonly string[]).includes(value ?? '');
 }
 
 const COLUMNS: GridColDef<TComplianceReportRow>[] = [
@@ -72,7 +72,7 @@ export function InsuranceComplianceView() {
           sx={{ minWidth: 180 }}
         >
           <option value="">All</option>
-          {COMPLIANCE_REPORT_STATUSES.map((s) => (
+          {COMPLIANCE_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
@@ -80,7 +80,7 @@ export function InsuranceComplianceView() {
         </MuiTextField>
         {counts && (
           <Typography variant="body2" color="text.secondary" aria-label="Agreements per status">
-            {COMPLIANCE_REPORT_STATUSES.map((s) => `${s} ${counts[COUNT_KEY[s]]}`).join(' · ')}
+            {COMPLIANCE_STATUSES.map((s) => `${s} ${counts[COUNT_KEY[s]]}`).join(' · ')}
           </Typography>
         )}
       </Stack>

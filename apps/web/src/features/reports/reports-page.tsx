@@ -25,15 +25,6 @@ const SavedChart = lazy(async () => ({ default: (await import('./charts-view')).
 
 const DEFAULT_REPORT = 'monthly-billing';
 
-/**
- * Insurance Compliance (issue 24), after the insurance reports. Branch `coi` may add it to core's
- * REPORT_TYPES: then this list is that one.
- */
-const INSURANCE_COMPLIANCE: TReportType = { key: 'insurance-compliance', label: 'Insurance Compliance', group: 'insurances' };
-const WEB_REPORT_TYPES: readonly TReportType[] = REPORT_TYPES.some((t) => t.key === INSURANCE_COMPLIANCE.key)
-  ? REPORT_TYPES
-  : REPORT_TYPES.flatMap((t) => (t.key === 'expiring-soon-insurance' ? [t, INSURANCE_COMPLIANCE] : [t]));
-
 const SAVED_PREFIX = 'saved:';
 
 /** "This airport" or "All airports": offered to authority-wide administrators only. */
@@ -62,8 +53,7 @@ function ReportsTab() {
   const saved = useSavedReports(!!user?.isInternal && hasModule(user, 'Reports'));
   const chosenKey = params.get('report') ?? DEFAULT_REPORT;
   const savedReport = chosenKey.startsWith(SAVED_PREFIX) ? saved.data?.find((r) => `${SAVED_PREFIX}${r._id}` === chosenKey) : undefined;
-  // the compliance report is the airport staff's (a company reads its own status on the agreement)
-  const reportTypes = user?.isInternal ? WEB_REPORT_TYPES : REPORT_TYPES;
+  const reportTypes = user?.isInternal ? REPORT_TYPES : REPORT_TYPES.filter((t) => !t.staffOnly);
   const type: TReportType = reportTypes.find((t) => t.key === chosenKey) ?? reportTypes.find((t) => t.key === DEFAULT_REPORT)!;
   // GASB 87 lease accounting is the finance office's: Reports staff and admins, never a tenant.
   const canReadGasb87 = hasModule(user, 'Reports');
