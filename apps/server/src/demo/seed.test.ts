@@ -37,8 +37,9 @@ describe('demo seed', () => {
   it('creates the demo accounts and airport master data once; a second run changes nothing', async () => {
     expect(await seedDemo(t.db, t.config, silent)).toBe(true);
     const first = await counts();
-    // Every system setting exists once, with its default (core's SYSTEM_SETTING_NAMES).
-    expect(first).toEqual([MAIN_ACCOUNTS.length, 6, 4, 3, 3, 2, 2, SYSTEM_SETTING_NAMES.length]);
+    // Every system setting exists once, with its default (core's SYSTEM_SETTING_NAMES); the
+    // notification rules are the demo's two and the insurance reminder every airport starts with.
+    expect(first).toEqual([MAIN_ACCOUNTS.length, 6, 4, 3, 3, 2, 3, SYSTEM_SETTING_NAMES.length]);
     expect(await seedDemo(t.db, t.config, silent)).toBe(false);
     expect(await counts()).toEqual(first);
   });
