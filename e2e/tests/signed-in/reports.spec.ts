@@ -40,6 +40,16 @@ test.describe('finance clerk reports', () => {
 
     const grid = page.getByRole('grid', { name: 'Billing report' });
     const row = grid.getByRole('row').filter({ hasText: companyName });
+    // Other journeys bill this month too: the company may be on a later page of the grid.
+    const range = page.getByText(/^\d+–\d+ of [1-9]\d*$/);
+    await expect(range).toBeVisible();
+    for (let pages = 0; pages < 20 && !(await row.isVisible()); pages++) {
+      const next = page.getByRole('button', { name: 'Go to next page' });
+      if (await next.isDisabled()) break;
+      const shown = await range.textContent();
+      await next.click();
+      await expect(range).not.toHaveText(shown ?? '');
+    }
     await expect(row).toBeVisible();
     await expect(page.getByLabel('Totals')).toContainText('Amount Billed');
     await row.click();
