@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AuditActor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { lockIdempotencyKey } from '../../platform/idempotency/index';
+import { findIdempotentAnswer, lockIdempotencyKey, saveIdempotentAnswer } from '../../platform/idempotency/index';
 import { listCycleAgreements } from '../agreements/index';
 import { findInvoiceCycle, type InvoiceCycleToRun } from '../settings/index';
 import { billCyclePeriod, cycleRunSkipSql, RUN_CHUNK_SIZE } from './agreement-invoices';
@@ -32,6 +32,9 @@ export async function startCycleRun(ctx: AppContext, actor: AuditActor, cycle: I
       if (replay.cycleId !== cycle.id || replay.periodStart !== period.start) throw new AppError('CONFLICT', 'This Idempotency-Key was used for another run.');
       return { id: replay.id, queued: false };
     }
+    // A key first answered with another request's run (below): the same run again, even once it is done.
+    const answered = await findIdempotentAnswer<{ runId: string }>(tx, OPERATION, key, cycle.id);
+    if (answered) return { id: answered.body.runId, queued: false };
     const [inserted] = await tx
       .insert(invoiceCycleRuns)
       .values({ cycleId: cycle.id, periodStart: period.start, periodEnd: period.end, idempotencyKey: key, startedById: actor.user?.id ?? null, startedByEmail: actor.user?.email ?? null })
@@ -44,6 +47,9 @@ export async function startCycleRun(ctx: AppContext, actor: AuditActor, cycle: I
       .from(invoiceCycleRuns)
       .where(and(eq(invoiceCycleRuns.cycleId, cycle.id), eq(invoiceCycleRuns.periodStart, period.start), inArray(invoiceCycleRuns.status, ['queued', 'running'])));
     if (!active) throw new AppError('CONFLICT', 'Another run of this period just finished: look at the preview again.');
+    // This key names no run of its own: remember its answer, so a replay after the run has ended
+    // answers this run and does not start another.
+    await saveIdempotentAnswer(tx, OPERATION, key, cycle.id, { status: 202, body: { runId: active.id } });
     return { id: active.id, queued: false };
   });
   if (started.queued) await ctx.jobs.send(CYCLE_RUN_JOB, { runId: started.id }, { singletonKey: `cycle-run:${started.id}` });
