@@ -10,6 +10,7 @@ import { insertCompany } from '../companies/index';
 import { listActivePropertyRents } from '../properties/properties.seed-support';
 import { listAllMasterRows, MASTER_DEFINITIONS } from '../settings/settings.seed-support';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
+import { seedDemoInsuranceRequirements } from './demo-insurance-requirements';
 import { leaseCalendar } from './lease-calendar';
 
 /**
@@ -125,6 +126,7 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }, numberPrefi
   const payTypes = await ids('paymentTypes');
   const insTypes = await ids('insuranceTypes');
   if (props.length === 0 || cycles.length === 0 || payTypes.length === 0) return 0;
+  const requiredCoverage = await seedDemoInsuranceRequirements(tx);
 
   const active = companyIds.ids.slice(0, 22); // Active owners only
   let number = 1000;
@@ -165,8 +167,11 @@ async function seedAgreements(tx: Tx, companyIds: { ids: string[] }, numberPrefi
         // Every seventh current lease has an insurance ending within the window (alerts, reports).
         const insEnd = status === 'Active' && spec.k % 7 === 0 ? addCalendarDays(today, 10 + (spec.k % 20)) : addCalendarDays(spec.start, 365 * 3);
         const coverageCents = (1 + (spec.k % 5)) * 100_000_000;
+        // Most carry the coverage their property's type requires; every sixth another one (Deficient).
+        const required = requiredCoverage.get(p.propertyTypeId);
+        const insuranceTypeId = required && (spec.k + j) % 6 !== 5 ? required : insTypes[spec.k % insTypes.length]!.id;
         await tx.insert(insurances).values({
-          agreementPropertyId: link!.id, insuranceTypeId: insTypes[spec.k % insTypes.length]!.id, maxCoverageCents: coverageCents,
+          agreementPropertyId: link!.id, insuranceTypeId, maxCoverageCents: coverageCents, additionalInsured: spec.k % 3 !== 2,
           startDate: spec.start, endDate: insEnd < spec.start ? spec.start : insEnd, isApproved: spec.k % 4 !== 0,
           approvalStatus: spec.k % 4 !== 0 ? 'Approved' : 'Pending', perOccurrenceLimitCents: coverageCents, aggregateLimitCents: coverageCents * 2,
         });

@@ -21,9 +21,9 @@ export async function listActivePropertyOptions(db: DbOrTx): Promise<Array<{ id:
 }
 
 /** The Active properties with their rent, by name (the demo lease seed: staff made none of them Inactive). */
-export async function listActivePropertyRents(db: DbOrTx): Promise<Array<{ id: string; name: string; rentCents: number }>> {
+export async function listActivePropertyRents(db: DbOrTx): Promise<Array<{ id: string; name: string; rentCents: number; propertyTypeId: string }>> {
   return db
-    .select({ id: properties.id, name: properties.name, rentCents: properties.rentCents })
+    .select({ id: properties.id, name: properties.name, rentCents: properties.rentCents, propertyTypeId: properties.propertyTypeId })
     .from(properties)
     .where(eq(properties.status, 'Active'))
     .orderBy(sql`lower(${properties.name})`, asc(properties.id))
