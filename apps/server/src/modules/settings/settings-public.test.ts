@@ -118,10 +118,13 @@ describe('select-box shorthands', () => {
     }
   });
 
-  it('refuse tenants except for document types, and anonymous callers everywhere', async () => {
+  it('refuse tenants except for document and coverage types (they upload both), and anonymous callers everywhere', async () => {
     const tenant = await signIn(t, { isInternal: false });
     expect((await tenant.request({ method: 'GET', url: '/api/InvoiceCycles' })).statusCode).toBe(403);
+    expect((await tenant.request({ method: 'GET', url: '/api/PaymentTypes' })).statusCode).toBe(403);
     expect((await tenant.request({ method: 'GET', url: '/api/AttachmentTypes' })).statusCode).toBe(200);
+    expect((await tenant.request({ method: 'GET', url: '/api/InsuranceTypes' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/AttachmentTypes' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/InsuranceTypes' })).statusCode).toBe(401);
   });
 });

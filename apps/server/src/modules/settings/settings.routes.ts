@@ -99,9 +99,10 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       async () => (await listAllMasterRows(ctx.db, def)).map((row) => def.present(row)),
     );
   };
-  shorthand('/api/InsuranceTypes', 'insuranceTypes', canReadSharedMasterData);
   shorthand('/api/InvoiceCycles', 'invoiceCycles', canReadSharedMasterData);
   shorthand('/api/PaymentTypes', 'paymentTypes', canReadSharedMasterData);
-  // Tenants upload documents too, so every signed-in user may read the document types.
+  // Tenants upload documents and insurance certificates too (issue 24: the Upload certificate
+  // dialog names the coverage), so every signed-in user may read those two lists of names.
   shorthand('/api/AttachmentTypes', 'documentTypes', 'signedIn');
+  shorthand('/api/InsuranceTypes', 'insuranceTypes', 'signedIn');
 }
