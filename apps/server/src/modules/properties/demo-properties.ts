@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import {
   properties, propertyAreas, propertyAttributes, propertyAttributeValues, propertyImages, propertyTypeAttributes, propertyTypes,
 } from './properties.table';
-import { createImageStorage, storeImage, type ImageStorage } from './property-images';
+import { createFileStorage } from '../../platform/files/index';
+import { imageStorageOn, storeImage, type ImageStorage } from './property-images';
 
 /**
  * Demo data (issue 3 item 11): a believable airport of about 40 properties — T-hangars, box
@@ -127,8 +128,8 @@ const TYPE_HUES: Record<string, number> = { 'T-Hangar': 210, 'Box Hangar': 0, 'T
  */
 export async function seedDemoProperties(
   db: Db,
-  config: Pick<Config, 'dataDir'>,
-  storage: ImageStorage = createImageStorage(config),
+  config: Pick<Config, 'dataDir' | 's3'>,
+  storage: ImageStorage = imageStorageOn(createFileStorage(config)),
   only: (name: string) => boolean = () => true,
 ): Promise<{ created: number }> {
   await db.insert(propertyAreas).values(AREAS.map(([name, description]) => ({ name, description }))).onConflictDoNothing();

@@ -4,13 +4,13 @@ import { geocodeRoutes } from './geocode.routes';
 import { listingsRoutes } from './listings.routes';
 import { masterDataRoutes } from './master-data.routes';
 import { propertiesRoutes } from './properties.routes';
-import { createImageStorage } from './property-images';
+import { imageStorageOn } from './property-images';
 import { propertyExists } from './properties.repo';
 import { moduleOwner, attachmentOwners } from '../attachments/index';
 
 /** The properties module's public door. */
 export async function registerProperties(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const storage = createImageStorage(ctx.config);
+  const storage = imageStorageOn(ctx.files);
   await masterDataRoutes(app, ctx);
   await propertiesRoutes(app, ctx, storage);
   await listingsRoutes(app, ctx);

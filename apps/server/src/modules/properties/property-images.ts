@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { PROPERTY_IMAGE_LIMITS, PROPERTY_IMAGE_TYPES } from '@apron/core';
-import type { Config } from '../../config';
+import type { FileStorage } from '../../platform/files/index';
 import { AppError } from '../../platform/errors/app-error';
 
 /**
- * Image storage for listings. The shape is the files platform's `FileStorage` (put/get/delete
- * by key under `<DATA_DIR>/files/`), so switching to `createFileStorage(config)` from
- * platform/files — and with it S3 — is a one-line change in `createImageStorage` below.
+ * Image storage for listings: the app's file storage (disk under `<DATA_DIR>/files/`, or the S3
+ * bucket every instance shares) under `property-images/`, so several instances serve the same
+ * images. Reads answer null for a missing image (the routes answer 404).
  */
 export interface ImageStorage {
   put(key: string, body: Buffer, contentType: string): Promise<{ size: number }>;
@@ -22,31 +20,24 @@ const FOLDER = 'property-images';
 /** Stored file names are server-chosen: `<uuid>.<ext>` and `<uuid>-thumb.webp`. */
 export const IMAGE_FILE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.(png|jpg|webp)$/;
 
-export function createImageStorage(config: Pick<Config, 'dataDir'>): ImageStorage {
-  const root = path.resolve(config.dataDir, 'files', FOLDER);
-  const pathOf = (file: string) => {
+export function imageStorageOn(files: FileStorage): ImageStorage {
+  const keyOf = (file: string) => {
     if (!IMAGE_FILE_PATTERN.test(file)) throw new Error(`Unsafe image name: ${JSON.stringify(file)}`);
-    return path.join(root, file);
+    return `${FOLDER}/${file}`;
   };
   return {
-    async put(file, body) {
-      const target = pathOf(file);
-      await fs.promises.mkdir(root, { recursive: true });
-      const temp = `${target}.${randomBytes(6).toString('hex')}.partial`;
-      await fs.promises.writeFile(temp, body, { flag: 'wx' });
-      await fs.promises.rename(temp, target);
-      return { size: body.length };
-    },
+    put: (file, body, contentType) => files.put(keyOf(file), body, contentType),
     async read(file) {
       try {
-        return await fs.promises.readFile(pathOf(file));
-      } catch {
-        return null;
+        const chunks: Buffer[] = [];
+        for await (const chunk of await files.get(keyOf(file))) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+        return Buffer.concat(chunks);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+        throw error;
       }
     },
-    async delete(file) {
-      await fs.promises.rm(pathOf(file), { force: true });
-    },
+    delete: (file) => files.delete(keyOf(file)),
   };
 }
 
