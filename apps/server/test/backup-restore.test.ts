@@ -79,7 +79,7 @@ beforeAll(async () => {
     await database.close();
   }
   manifest = await createBackup(source, archive);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   if (admin) {
@@ -112,7 +112,12 @@ describe('backup and restore', () => {
   }, 60_000);
 
   it('refuses a target that is not empty, and the script exits 1 saying so', async () => {
-    await expect(restoreBackup(deployment('target'), archive)).rejects.toThrow(/is not empty/);
+    await expect(restoreBackup(deployment('target'), archive)).rejects.toThrow(/data directory .* is not empty/);
+    if (postgresTemplate) {
+      // An empty data directory is not enough: the database must be empty too.
+      const emptyDir = { ...deployment('target'), dataDir: path.join(work, 'empty') };
+      await expect(restoreBackup(emptyDir, archive)).rejects.toThrow(/The database apron_bk_dst_\w+ is not empty/);
+    }
     const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
     const target = deployment('target');
     const run = spawnSync(tsx, ['src/cli/restore.ts', archive], {

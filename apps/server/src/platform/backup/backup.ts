@@ -86,6 +86,7 @@ function listUploads(dataDir: string): TarSource[] {
 /** Write one archive of the database and the uploads to `file` (which must not exist yet). */
 export async function createBackup(config: BackupConfig, file: string): Promise<TBackupManifest> {
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists: name a new file (a backup never overwrites one).`);
+  if (!fs.existsSync(path.dirname(file))) throw new BackupError(`The directory ${path.dirname(file)} does not exist.`);
   const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'apron-backup-'));
   const partial = `${file}.partial`;
   try {

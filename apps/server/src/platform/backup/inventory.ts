@@ -72,6 +72,9 @@ export async function newestShippedMigration(): Promise<number> {
 }
 
 export async function migrationLevel(query: RawQuery): Promise<MigrationLevel> {
+  // A database no Apron has started on yet has no journal: nothing applied.
+  const journal = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!journal.rows[0]!.present) return { applied: 0, newest: 0, newestTag: null };
   const { rows } = await query('select count(*)::int as applied, coalesce(max(created_at), 0)::bigint as newest from drizzle.__drizzle_migrations');
   const newest = Number(rows[0]!.newest);
   const tag = (await migrationJournal()).find((entry) => entry.when === newest)?.tag ?? null;
