@@ -58,8 +58,8 @@ export interface Database {
    * serialises every query: one pool of one connection, never anyone waiting for it.
    */
   poolStats(): PoolStats[];
-  /** PGlite only: a tarball of the data directory (test templates). */
-  dump?: () => Promise<Blob>;
+  /** PGlite only: a tarball of the data directory (test templates, backups: gzipped). */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -105,7 +105,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       poolStats: () => [{ pool: 'app', max: 1, total: 1, idle: 1, waiting: 0 }],
       // One client: nothing to keep per connection.
       transaction: (work) => db.transaction(work),
-      dump: () => client.dumpDataDir('none'),
+      dump: (compression = 'none') => client.dumpDataDir(compression),
       close: async () => {
         await client.close();
         release();
