@@ -65,7 +65,7 @@ async function backUpPglite(dataDir: string): Promise<DatabasePart> {
   }
 }
 
-/** The uploads under `<DATA_DIR>/files` (disk storage, and the listings' images on any storage). */
+/** The uploads under `<DATA_DIR>/files` (disk storage; with S3 the bucket keeps them, docs/operations.md). */
 function listUploads(dataDir: string): TarSource[] {
   const root = path.join(dataDir, 'files');
   const sources: TarSource[] = [];

@@ -46,6 +46,9 @@ function fromPostgres(error: unknown): AppError | null {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
+      // A service the request needs failed (file storage refused, ...): the client reads the
+      // AppError's message, the operator the cause it carries.
+      if (error.status >= 500) request.log.warn({ err: error, cause: error.cause }, error.message);
       if (error.code === 'VALIDATION') return reply.status(400).send({ errors: error.fields ?? { body: error.message }, ...(error.explains && { message: error.message }) });
       // A conflict on a field (a duplicate code) names it, as a form shows it beside the field.
       return reply.status(error.status).send({ code: error.code, message: error.message, ...(error.fields && { errors: error.fields }) });

@@ -3,9 +3,18 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../errors/app-error';
 import { assertSafeKey } from './keys';
+import { fileNotInStorage, storageUnavailable } from './storage-errors';
 import type { FileStorage } from './storage';
+
+/**
+ * An error of the file system itself (it carries the failing `syscall`): the directory cannot be
+ * made or written, the disk is full. An upload stream's own failure (over the size limit, the
+ * client gone) has none and goes to the caller unchanged.
+ */
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
 
 /** Files under `<dataDir>/files/<key>`, written to a temporary name and renamed when complete. */
 export function createDiskStorage(dataDir: string): FileStorage {
@@ -23,10 +32,10 @@ export function createDiskStorage(dataDir: string): FileStorage {
     kind: 'disk',
     async put(key, body) {
       const target = pathOf(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomBytes(6).toString('hex')}.partial`;
       let size = 0;
       try {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
         source.on('data', (chunk: Buffer) => {
           size += chunk.length;
@@ -35,21 +44,26 @@ export function createDiskStorage(dataDir: string): FileStorage {
         await fs.promises.rename(temp, target);
         return { size };
       } catch (error) {
-        await fs.promises.rm(temp, { force: true });
-        throw error;
+        await fs.promises.rm(temp, { force: true }).catch(() => {});
+        throw isFileSystemError(error) ? storageUnavailable(error) : error;
       }
     },
     async get(key) {
       const file = pathOf(key);
       try {
         await fs.promises.access(file, fs.constants.R_OK);
-      } catch {
-        throw new AppError('NOT_FOUND', 'The file is not in storage.');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotInStorage();
+        throw storageUnavailable(error);
       }
       return fs.createReadStream(file);
     },
     async delete(key) {
-      await fs.promises.rm(pathOf(key), { force: true });
+      try {
+        await fs.promises.rm(pathOf(key), { force: true });
+      } catch (error) {
+        throw isFileSystemError(error) ? storageUnavailable(error) : error;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
-import { AppError } from '../errors/app-error';
 import { assertSafeKey } from './keys';
+import { fileNotInStorage, storageUnavailable } from './storage-errors';
 import type { FileStorage } from './storage';
 
 async function toBuffer(body: Readable | Buffer): Promise<Buffer> {
@@ -10,6 +10,13 @@ async function toBuffer(body: Readable | Buffer): Promise<Buffer> {
   for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
+
+/**
+ * The SDK waits for ever by default: an endpoint that accepts a connection and never answers
+ * would hold the request (and its upload) open. A connection gets 5 s, a silent socket 30 s;
+ * the SDK's own retries (3 attempts) then give up and the caller gets UNAVAILABLE.
+ */
+const HTTP_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 30_000 } as const;
 
 /** An S3-compatible bucket (AWS, MinIO, R2, ...). Path-style addressing when an endpoint is set. */
 export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
@@ -23,6 +30,7 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
         endpoint: s3.endpoint,
         forcePathStyle: !!s3.endpoint,
         credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        requestHandler: HTTP_TIMEOUTS,
       }),
     })));
   return {
@@ -30,28 +38,39 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
     async put(key, body, contentType) {
       assertSafeKey(key);
       // PutObject needs a length; uploads are capped at UPLOAD_LIMITS.maxBytes (5 MB), so the
-      // body is collected first rather than pulling in the multipart uploader.
+      // body is collected first rather than pulling in the multipart uploader. A failing body
+      // (the size limit, a client gone) fails here, before anything reaches the bucket.
       const bytes = await toBuffer(body);
       const { aws, client } = await load();
-      await client.send(new aws.PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      try {
+        await client.send(new aws.PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      } catch (error) {
+        throw storageUnavailable(error);
+      }
       return { size: bytes.length };
     },
     async get(key) {
       assertSafeKey(key);
       const { aws, client } = await load();
+      let result: import('@aws-sdk/client-s3').GetObjectCommandOutput;
       try {
-        const result = await client.send(new aws.GetObjectCommand({ Bucket: s3.bucket, Key: key }));
-        if (!result.Body) throw new AppError('NOT_FOUND', 'The file is not in storage.');
-        return result.Body as Readable;
+        result = await client.send(new aws.GetObjectCommand({ Bucket: s3.bucket, Key: key }));
       } catch (error) {
-        if (error instanceof aws.NoSuchKey) throw new AppError('NOT_FOUND', 'The file is not in storage.');
-        throw error;
+        if (error instanceof aws.NoSuchKey) throw fileNotInStorage();
+        throw storageUnavailable(error);
       }
+      if (!result.Body) throw fileNotInStorage();
+      return result.Body as Readable;
     },
     async delete(key) {
       assertSafeKey(key);
       const { aws, client } = await load();
-      await client.send(new aws.DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+      try {
+        // S3 answers 204 for a key that is not there: a retried delete is not an error.
+        await client.send(new aws.DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+      } catch (error) {
+        throw storageUnavailable(error);
+      }
     },
   };
 }
