@@ -108,7 +108,7 @@ export async function prepareEndpointCases(database: Database): Promise<{ cases:
 
   const cases: EndpointCase[] = Object.entries(listPaths(facts)).map(([name, { path, label, isPublic, countHeader }]) => ({
     name,
-    label: `GET ${path.split('?')[0]} — ${label}`,
+    label: `GET ${path.split('?')[0]!.replace(facts.waitlistTypeId, '{typeId}')} — ${label}`,
     okStatus: 200,
     scenario: { path, headers: isPublic ? {} : signedIn, expectHeader: countHeader === false ? undefined : 'x-total-count' },
   }));
