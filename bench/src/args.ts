@@ -33,7 +33,7 @@ Options:
                      endpoints: generated invoices on top of the demo).
                      Default per scenario (500 to 200000).
   --connections N    concurrent HTTP connections (default 50)
-  --duration S       seconds of measured load per server (default 10; endpoints: 4 per case)
+  --duration S       seconds of measured load per server (default 10; endpoints: 6 per case)
   --warmup S         seconds of unmeasured load first (default 2; endpoints: 1 per case)
   --rate R           send R requests per second in all (a real demand, e.g. chat-poll's 525
                      clients every 5 s = 105) instead of as many as the server answers; compare

@@ -18,8 +18,12 @@ export const MIN_RATIO = 0.75;
 export const MAX_RSS_MIB = 400;
 /** Generated invoices on top of the demo (`APRON_DEMO_INVOICES`): the grids and reports page thousands. */
 export const ENDPOINTS_DEFAULT_SIZE = 5_000;
-/** Short loads (in two halves each, A-B-B-A), so the 16 cases x 2 servers fit in a few minutes (`--duration`/`--warmup` override). */
-export const ENDPOINTS_DURATION_S = 4;
+/**
+ * Short loads, so the 16 cases x 2 servers fit in a few minutes (`--duration`/`--warmup` override):
+ * per server `ENDPOINTS_DURATION_S` in `PAIRS` slices, in the order A-B, B-A, A-B.
+ */
+export const ENDPOINTS_DURATION_S = 6;
+export const PAIRS = 3;
 export const ENDPOINTS_WARMUP_S = 1;
 
 export interface EndpointRow {
@@ -27,7 +31,10 @@ export interface EndpointRow {
   label: string;
   app: LoadResult;
   baseline: LoadResult;
+  /** The median of `pairRatios`: the case's verdict. */
   ratio: number;
+  /** Each pair's app req/s ÷ baseline req/s (neighbouring slices). */
+  pairRatios: number[];
   /** Unexpected answers (not the case's status) or socket errors on either server. */
   failedAnswers: number;
   passed: boolean;
@@ -84,24 +91,32 @@ async function anonymousCsrfHeaders(app: RunningServer): Promise<Record<string, 
   return { cookie, [CSRF_HEADER]: csrfToken };
 }
 
-/** Two halves of one server's load as one: throughput and latencies averaged, answers added up. */
-function bothHalves(a: LoadResult, b: LoadResult): LoadResult {
-  const mean = (x: number, y: number) => (x + y) / 2;
-  const statusCounts: Record<string, number> = { ...a.statusCounts };
-  for (const [code, count] of Object.entries(b.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + count;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** One server's slices as one load: throughput and latencies averaged over the slices, answers added up. */
+function allSlices(slices: LoadResult[]): LoadResult {
+  const mean = (pick: (r: LoadResult) => number) => slices.reduce((sum, r) => sum + pick(r), 0) / slices.length;
+  const sum = (pick: (r: LoadResult) => number) => slices.reduce((total, r) => total + pick(r), 0);
+  const statusCounts: Record<string, number> = {};
+  for (const r of slices) for (const [code, count] of Object.entries(r.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + count;
+  const last = slices[slices.length - 1]!;
   return {
-    requestsPerSecond: mean(a.requestsPerSecond, b.requestsPerSecond),
-    latencyP50Ms: mean(a.latencyP50Ms, b.latencyP50Ms),
-    latencyP99Ms: mean(a.latencyP99Ms, b.latencyP99Ms),
-    latencyAvgMs: mean(a.latencyAvgMs, b.latencyAvgMs),
-    requests: a.requests + b.requests,
-    non2xx: a.non2xx + b.non2xx,
-    expectedNon2xx: a.expectedNon2xx + b.expectedNon2xx,
+    requestsPerSecond: mean((r) => r.requestsPerSecond),
+    latencyP50Ms: mean((r) => r.latencyP50Ms),
+    latencyP99Ms: mean((r) => r.latencyP99Ms),
+    latencyAvgMs: mean((r) => r.latencyAvgMs),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    expectedNon2xx: sum((r) => r.expectedNon2xx),
     statusCounts,
-    errors: a.errors + b.errors,
-    timeouts: a.timeouts + b.timeouts,
-    rssMiB: b.rssMiB,
-    peakRssMiB: b.peakRssMiB,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    rssMiB: last.rssMiB,
+    peakRssMiB: last.peakRssMiB,
   };
 }
 
@@ -152,24 +167,36 @@ export async function measureEndpoints(options: BenchOptions, explicit: { durati
         for (const c of cases) {
           await checkCase(app, c, 'app');
           await checkCase(baseline, c, 'baseline');
-          // A-B-B-A, half the duration each: on a shared machine the load of others drifts during
-          // a case; both servers get the same share of each moment, so the drift cancels out.
-          const half = { ...load, duration: load.duration / 2 };
-          const first = await sampleRss(app.child.pid, () => drive(app, c.scenario, 'app', half));
-          const baseFirst = await drive(baseline, c.scenario, 'baseline', half);
-          const baseSecond = await drive(baseline, c.scenario, 'baseline', { ...half, warmup: 0 });
-          const second = await sampleRss(app.child.pid, () => drive(app, c.scenario, 'app', { ...half, warmup: 0 }));
-          const sampled = { value: bothHalves(first.value, second.value), maxMiB: Math.max(first.maxMiB, second.maxMiB) };
-          appRssMaxMiB = Math.max(appRssMaxMiB, sampled.maxMiB);
-          const baseResult = bothHalves(baseFirst, baseSecond);
-          const appResult = sampled.value;
-          const ratio = appResult.requestsPerSecond / baseResult.requestsPerSecond;
+          // Slices in pairs, A-B, B-A, A-B: on a shared machine the load of others comes in bursts;
+          // each pair's two slices are neighbours in time, and the median of the pairs' ratios
+          // leaves out the one a burst fell on.
+          const slice = { ...load, duration: load.duration / PAIRS };
+          const appSlices: LoadResult[] = [];
+          const baseSlices: LoadResult[] = [];
+          let rssMaxMiB = 0;
+          for (let pair = 0; pair < PAIRS; pair++) {
+            const warmup = pair === 0 ? load.warmup : 0;
+            const onApp = async () => {
+              const sampled = await sampleRss(app.child.pid, () => drive(app, c.scenario, 'app', { ...slice, warmup }));
+              rssMaxMiB = Math.max(rssMaxMiB, sampled.maxMiB);
+              appSlices.push(sampled.value);
+            };
+            const onBaseline = async () => baseSlices.push(await drive(baseline, c.scenario, 'baseline', { ...slice, warmup }));
+            if (pair % 2 === 0) await onApp().then(onBaseline);
+            else await onBaseline().then(onApp);
+          }
+          appRssMaxMiB = Math.max(appRssMaxMiB, rssMaxMiB);
+          const appResult = allSlices(appSlices);
+          const baseResult = allSlices(baseSlices);
+          const pairRatios = appSlices.map((a, i) => a.requestsPerSecond / baseSlices[i]!.requestsPerSecond);
+          // A pair where neither server finished a request in its slice (0 / 0) says nothing.
+          const ratio = median(pairRatios.filter((r) => !Number.isNaN(r)));
           const failedAnswers = wrongAnswers(appResult, c.okStatus) + wrongAnswers(baseResult, c.okStatus);
           const passed = ratio >= MIN_RATIO && failedAnswers === 0;
-          rows.push({ name: c.name, label: c.label, app: appResult, baseline: baseResult, ratio, failedAnswers, passed });
+          rows.push({ name: c.name, label: c.label, app: appResult, baseline: baseResult, ratio, pairRatios, failedAnswers, passed });
           console.log(
             `  ${c.name.padEnd(20)} ${fmt(appResult.requestsPerSecond).padStart(9)} ${fmt(baseResult.requestsPerSecond).padStart(10)} ${fmt(ratio, 2).padStart(6)}  ` +
-              `${`${fmt(appResult.latencyP50Ms)}/${fmt(appResult.latencyP99Ms)}`.padStart(13)}   ${`${fmt(baseResult.latencyP50Ms)}/${fmt(baseResult.latencyP99Ms)}`.padStart(15)}   ${fmt(sampled.maxMiB).padStart(6)} MiB` +
+              `${`${fmt(appResult.latencyP50Ms)}/${fmt(appResult.latencyP99Ms)}`.padStart(13)}   ${`${fmt(baseResult.latencyP50Ms)}/${fmt(baseResult.latencyP99Ms)}`.padStart(15)}   ${fmt(rssMaxMiB).padStart(6)} MiB   pairs ${pairRatios.map((r) => fmt(r, 2)).join(' ')}` +
               `${passed ? '' : `   FAIL${failedAnswers > 0 ? ` (${failedAnswers} wrong answers: app ${JSON.stringify(appResult.statusCounts)}, baseline ${JSON.stringify(baseResult.statusCounts)})` : ` (< ${MIN_RATIO})`}`}`,
           );
         }
