@@ -11,6 +11,8 @@ export interface BenchOptions {
   logLevel: string;
   /** Skip `vacuum analyze` after seeding (measure freshly bulk-loaded tables). */
   noVacuum: boolean;
+  /** Whether --duration / --warmup were given (a scenario with short loads of its own keeps them then). */
+  explicit: { duration: boolean; warmup: boolean };
   help: boolean;
 }
 
@@ -18,7 +20,8 @@ const USAGE = `Usage: npm run bench -- [scenario ...] [options]
 
 Scenarios: access, settings-grid, listings, property-grid, agreements-grid, company-agreements,
            invoices-grid, invoices-grid-10-airports, pay-from-balance, waitlist-grid, chat-poll,
-           cycle-run, cycle-run-10-airports, reports, assets, startup, first-load (default: all)
+           cycle-run, cycle-run-10-airports, reports, assets, endpoints, startup, first-load
+           (default: all)
 
 Options:
   --size N           rows to seed (access: accounts with a live session; settings-grid: document
@@ -26,11 +29,12 @@ Options:
                      company-agreements: agreements; invoices-grid: invoices with 5 lines
                      each; invoices-grid-10-airports: the same at each of 10 airports;
                      pay-from-balance: unpaid lines per server; cycle-run, cycle-run-10-airports:
-                     monthly agreements (in all); waitlist-grid: applicants; chat-poll: open conversations).
+                     monthly agreements (in all); waitlist-grid: applicants; chat-poll: open conversations;
+                     endpoints: generated invoices on top of the demo).
                      Default per scenario (500 to 200000).
   --connections N    concurrent HTTP connections (default 50)
-  --duration S       seconds of measured load per server (default 10)
-  --warmup S         seconds of unmeasured load first (default 2)
+  --duration S       seconds of measured load per server (default 10; endpoints: 6 per case)
+  --warmup S         seconds of unmeasured load first (default 2; endpoints: 1 per case)
   --rate R           send R requests per second in all (a real demand, e.g. chat-poll's 525
                      clients every 5 s = 105) instead of as many as the server answers; compare
                      latency then, not throughput (default 0: unlimited)
@@ -55,6 +59,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     databaseUrl: process.env.DATABASE_URL || undefined,
     logLevel: 'warn',
     noVacuum: false,
+    explicit: { duration: false, warmup: false },
     help: false,
   };
   const number = (flag: string, value: string | undefined): number => {
@@ -69,8 +74,8 @@ export function parseArgs(argv: string[]): BenchOptions {
     switch (flag) {
       case '--size': options.size = number(flag, value()); break;
       case '--connections': options.connections = number(flag, value()); break;
-      case '--duration': options.duration = number(flag, value()); break;
-      case '--warmup': options.warmup = number(flag, value()); break;
+      case '--duration': options.duration = number(flag, value()); options.explicit.duration = true; break;
+      case '--warmup': options.warmup = number(flag, value()); options.explicit.warmup = true; break;
       case '--rate': options.rate = number(flag, value()); break;
       case '--database-url': options.databaseUrl = value(); break;
       case '--log-level': options.logLevel = value() ?? 'warn'; break;

@@ -9,6 +9,7 @@ import { registerInvoicesBaseline } from './scenarios/invoices';
 import { registerBalancesBaseline } from './scenarios/balances';
 import { registerWaitlistBaseline } from './scenarios/waitlist';
 import { registerChatBaseline } from './scenarios/chat';
+import { registerEndpointsBaseline } from './scenarios/endpoints-baseline';
 import { DOCUMENT_TYPES_COUNT_SQL, DOCUMENT_TYPES_PAGE_SQL, SESSION_SQL } from './scenarios';
 
 /**
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
       reply.header('x-total-count', String(counted.rows[0]?.n ?? 0));
       return page.rows.map((row) => ({ _id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at }));
     });
-  } else if (!registerListingsBaseline(app, database, scenario, findUser) && !registerAgreementsBaseline(app, database, scenario, findUser) && !registerInvoicesBaseline(app, database, scenario, findUser) && !registerBalancesBaseline(app, database, scenario, findUser) && !registerWaitlistBaseline(app, database, scenario, findUser) && !registerChatBaseline(app, database, scenario, findUser)) {
+  } else if (!registerListingsBaseline(app, database, scenario, findUser) && !registerAgreementsBaseline(app, database, scenario, findUser) && !registerInvoicesBaseline(app, database, scenario, findUser) && !registerBalancesBaseline(app, database, scenario, findUser) && !registerWaitlistBaseline(app, database, scenario, findUser) && !registerChatBaseline(app, database, scenario, findUser) && !registerEndpointsBaseline(app, database, scenario, findUser)) {
     throw new Error(`No baseline for scenario '${scenario}'`);
   }
 

@@ -14,13 +14,14 @@ import { measureReports, type ReportsBenchResult } from './scenarios/reports';
 import { GASB87_DEFAULT_SIZE, measureGasb87, type Gasb87BenchResult } from './scenarios/gasb87';
 import { measureAssets, type AssetsBenchResult } from './scenarios/assets';
 import { IMPORT_DEFAULT_SIZE, measureImport, type ImportBenchResult } from './scenarios/imports';
+import { MAX_RSS_MIB, measureEndpoints, MIN_RATIO, type EndpointsResult } from './endpoints-run';
 
 /**
  * `npm run bench -- [scenario...]`: each HTTP scenario seeds a scratch database, loads the real
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'gasb87-roll-forward', 'assets', 'import-50k', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'gasb87-roll-forward', 'assets', 'import-50k', 'endpoints', 'startup', 'first-load'];
 const REPORTS_DEFAULT_SIZE = 200_000;
 const ASSETS_DEFAULT_SIZE = 100_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
@@ -288,7 +289,7 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'gasb87-roll-forward' } & Gasb87BenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'import-50k' } & ImportBenchResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'gasb87-roll-forward' } & Gasb87BenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'import-50k' } & ImportBenchResult) | ({ scenario: 'endpoints' } & EndpointsResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
@@ -298,7 +299,10 @@ async function main(): Promise<void> {
     else if (name === 'reports') results.push({ scenario: 'reports', ...(await runReports(options)) });
     else if (name === 'gasb87-roll-forward') results.push({ scenario: 'gasb87-roll-forward', ...(await runGasb87(options)) });
     else if (name === 'assets') results.push({ scenario: 'assets', ...(await runAssets(options)) });
-    else if (name === 'import-50k') results.push({ scenario: 'import-50k', ...(await runImport(options)) });
+    else if (name === 'endpoints') {
+      console.log(`\n== endpoints: every list endpoint and the main writes, app vs bare route (each >= ${MIN_RATIO}), app RSS <= ${MAX_RSS_MIB} MiB, ${driver}`);
+      results.push({ scenario: 'endpoints', ...(await measureEndpoints(options, options.explicit)) });
+    } else if (name === 'import-50k') results.push({ scenario: 'import-50k', ...(await runImport(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });
     else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }
@@ -309,6 +313,8 @@ async function main(): Promise<void> {
   const { databaseUrl: _url, ...shownOptions } = options;
   fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), driver, machine, options: shownOptions, results }, null, 2)}\n`);
   console.log(`\nSaved ${path.relative(process.cwd(), file)}`);
+  // A scenario with targets of its own (endpoints) fails the run when one is missed.
+  if (results.some((r) => r.scenario === 'endpoints' && 'passed' in r && !r.passed)) process.exitCode = 1;
 }
 
 main().catch((error) => {

@@ -4,3 +4,4 @@
  * docs/adr/0004, "Doors").
  */
 export { agreementsLeaseSource } from './lease-source';
+export { listAgreements } from './agreements.repo';

@@ -4,3 +4,4 @@
  */
 export { invoiceReport } from './reports.repo';
 export { loadDashboard } from './dashboard';
+export { agingReport } from './reports.repo';

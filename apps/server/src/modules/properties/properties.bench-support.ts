@@ -1,0 +1,6 @@
+/**
+ * What the endpoints bench (bench/src/scenarios/endpoints*.ts) calls bare, without the framework
+ * around it: for bench/ only (lint: apron/boundaries; docs/adr/0004, "Doors").
+ */
+export { findPropertiesForGrid, today } from './properties.repo';
+export { findPublicListings } from './listings.repo';

@@ -1,0 +1,6 @@
+/**
+ * What the endpoints bench (bench/src/scenarios/endpoints*.ts) calls bare, without the framework
+ * around it: for bench/ only (lint: apron/boundaries; docs/adr/0004, "Doors").
+ */
+export { listWorkorders } from './workorders.repo';
+export { createWorkorder } from './workorders.service';
