@@ -54,8 +54,9 @@ const numberOrNull = (value: number | string | null) => (value === null ? null :
  * Each measured lease's versions that were in force at some day of [from - 1, to], as roll-forward
  * facts, in one statement and one pass over the period's schedule rows (index `(airport_id, date)`):
  * - the sums of the rows due in the period while their version is in force;
- * - the balance at the end of the day before: the first row in the period less its principal
- *   (every row's balance is the previous one less its principal, the opening one the receivable);
+ * - the balance at the end of the day before: the balance of the first row in the period plus its
+ *   principal (every row's balance is the previous one less its principal, the opening one the
+ *   receivable);
  * - the balance at the period's end: the last row in the period.
  * Only a version with no row in the period looks further, by one index lookup on
  * `(measurement_id, date)`: its last row before the period, else its opening receivable.
