@@ -1,4 +1,4 @@
-import { addCalendarDays, addCalendarMonths } from '../common/calendar';
+import { addCalendarDays } from '../common/calendar';
 import { daysBetween } from '../dates';
 
 /**
@@ -33,15 +33,29 @@ export interface TGasb87Schedule {
   rows: TGasb87Row[];
 }
 
+/**
+ * `start` plus `k` whole months (k >= 0), the day clamped to a shorter month's last day: what
+ * `addCalendarMonths` answers, in plain arithmetic. The reports count months for every lease of
+ * the year, several times each (10,000 leases: docs/gasb87.md "Speed"), so no Date is made here.
+ */
+function anniversaryOf(start: string, k: number): string {
+  const months = Number(start.slice(5, 7)) - 1 + k;
+  const year = Number(start.slice(0, 4)) + Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = Math.min(Number(start.slice(8, 10)), lastDay);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** Months from `start` to `date` (may be fractional; negative before `start`). */
 export function monthsFrom(start: string, date: string): number {
   if (date < start) return -monthsFrom(date, start);
   // An estimate from the calendar fields, corrected so that anniversary(k) <= date < anniversary(k+1).
   let k = (Number(date.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(start.slice(5, 7));
-  while (k > 0 && addCalendarMonths(start, k) > date) k--;
-  while (addCalendarMonths(start, k + 1) <= date) k++;
-  const anniversary = addCalendarMonths(start, k);
-  const monthDays = daysBetween(anniversary, addCalendarMonths(start, k + 1));
+  while (k > 0 && anniversaryOf(start, k) > date) k--;
+  while (anniversaryOf(start, k + 1) <= date) k++;
+  const anniversary = anniversaryOf(start, k);
+  const monthDays = daysBetween(anniversary, anniversaryOf(start, k + 1));
   return k + daysBetween(anniversary, date) / monthDays;
 }
 

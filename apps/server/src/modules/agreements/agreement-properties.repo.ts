@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { TLeaseHistoryRow, TPropertyStatus } from '@apron/core';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -64,6 +64,21 @@ export async function findLinkByPair(db: DbOrTx, agreementId: string, propertyId
 export async function findLinkById(db: DbOrTx, linkId: string): Promise<AgreementPropertyRow | null> {
   const [row] = await db.select().from(agreementProperties).where(eq(agreementProperties.id, linkId)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Lock the agreements (not Archived: those are read-only) that the property is or was on, in id
+ * order, and return their ids: a new rent of the property changes what they are measured at.
+ */
+export async function lockAgreementsOfProperty(tx: DbOrTx, propertyId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: agreements.id })
+    .from(agreements)
+    .innerJoin(agreementProperties, eq(agreementProperties.agreementId, agreements.id))
+    .where(and(eq(agreementProperties.propertyId, propertyId), ne(agreements.status, 'Archived')))
+    .orderBy(asc(agreements.id))
+    .for('update', { of: agreements });
+  return rows.map((row) => row.id);
 }
 
 /** Every property with its status today, by name: the add-property select (the properties module's list). */

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { AIRPORT_PROVISIONERS } from '../../platform/tenancy/index';
 import { attachmentOwners, type AttachmentOwner } from '../attachments/index';
-import { propertyLeases } from '../properties/index';
+import { propertyLeases, propertyRentChanges } from '../properties/index';
 import { agreementPropertiesRoutes } from './agreement-properties.routes';
 import { findInsurance, findLinkById } from './agreement-properties.repo';
 import { agreementScopeOf, isLeaseAdmin, isPropertyAdmin } from './agreements.policy';
 import { findAgreement } from './agreements.repo';
 import { agreementsRoutes } from './agreements.routes';
 import { agreementsLeaseSource } from './lease-source';
+import { rentChangesOfLeases } from './lease-changes';
 import { propertyItemsRoutes } from './property-items.routes';
 import { CERTIFICATE_OWNER } from './insurance-certificates.service';
 import { insuranceComplianceRoutes } from './insurance-compliance.routes';
@@ -49,6 +50,7 @@ export async function registerAgreements(app: FastifyInstance, ctx: AppContext):
   await rentAdjustmentRoutes(app, ctx);
   await insuranceComplianceRoutes(app, ctx);
   ctx.plugins.provide(propertyLeases, 'agreements', agreementsLeaseSource);
+  ctx.plugins.provide(propertyRentChanges, 'agreements', rentChangesOfLeases(ctx));
   ctx.plugins.provide(attachmentOwners, 'agreement', agreementOwner(async (id) => id));
   ctx.plugins.provide(attachmentOwners, 'agreementProperty', agreementOwner(async (id, db) => (await findLinkById(db, id))?.agreementId ?? null));
   // Certificates (issue 24): read by whoever reads the insurance's agreement; written through the

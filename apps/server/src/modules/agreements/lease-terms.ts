@@ -105,11 +105,14 @@ export async function listAgreementsWhere(db: DbOrTx, unmeasured: (agreementId: 
   return rows.map((r) => r.id);
 }
 
-/** Every agreement's number and company name (the GASB 87 reports' labels), by id. */
-export async function leaseLabels(db: DbOrTx): Promise<Map<string, { agreementNum: string; companyName: string }>> {
+/** The number and company name of the given agreements (the GASB 87 reports' labels), by id. */
+export async function leaseLabels(db: DbOrTx, agreementIds: readonly string[]): Promise<Map<string, { agreementNum: string; companyName: string }>> {
+  if (agreementIds.length === 0) return new Map();
   const rows = await db
     .select({ id: agreements.id, agreementNum: agreements.agreementNum, companyName: companyDirectory.name })
     .from(agreements)
-    .innerJoin(companyDirectory, eq(companyDirectory.id, agreements.companyId));
+    .innerJoin(companyDirectory, eq(companyDirectory.id, agreements.companyId))
+    // one parameter however many (a bound list has a limit of parameters)
+    .where(sql`${agreements.id} = any(array(select jsonb_array_elements_text(${JSON.stringify(agreementIds)}::jsonb)::uuid))`);
   return new Map(rows.map((r) => [r.id, { agreementNum: r.agreementNum, companyName: r.companyName }]));
 }

@@ -32,7 +32,5 @@ export async function seedBenchMeasurements(db: DbOrTx): Promise<{ measurements:
     for (let j = 0; j < values.length; j += 5000) await db.insert(gasb87ScheduleRows).values(values.slice(j, j + 5000));
     rows += values.length;
   }
-  await db.execute(sql`analyze gasb87_measurements`);
-  await db.execute(sql`analyze gasb87_schedule_rows`);
   return { measurements: agreements.length, rows };
 }

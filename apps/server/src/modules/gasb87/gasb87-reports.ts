@@ -51,6 +51,9 @@ export async function agreementReport(db: DbOrTx, agreementId: string): Promise<
   };
 }
 
+/** Agreement numbers in numeric-aware order (L-2 before L-10); one collator, not one per comparison (10,000 leases). */
+const agreementNumberOrder = new Intl.Collator('en', { numeric: true });
+
 const dollars = (rf: TGasb87RollForwardCents) =>
   Object.fromEntries(Object.entries(rf).map(([k, v]) => [k, fromCents(v)])) as Record<keyof TGasb87RollForwardCents, number>;
 
@@ -58,17 +61,18 @@ const dollars = (rf: TGasb87RollForwardCents) =>
 export async function rollForwardReport(db: DbOrTx, fiscalYear: number): Promise<TGasb87RollForward> {
   const { from, to } = fiscalYearRange(fiscalYear, await fiscalYearStartMonth(db));
   const facts = await repo.periodFacts(db, from, to);
-  const labels = await leaseLabels(db);
   let totals = EMPTY_ROLL_FORWARD;
-  const rows: TGasb87RollForward['rows'] = [];
+  const amounts: Array<{ agreementId: string; rf: TGasb87RollForwardCents }> = [];
   for (const [agreementId, versions] of facts) {
     const rf = rollForwardCents(versions, from, to);
     if (Object.values(rf).every((v) => v === 0)) continue;
     totals = addRollForward(totals, rf);
-    const label = labels.get(agreementId) ?? { agreementNum: '', companyName: '' };
-    rows.push({ agreementId, ...label, ...dollars(rf) });
+    amounts.push({ agreementId, rf });
   }
-  rows.sort((a, b) => a.agreementNum.localeCompare(b.agreementNum, 'en', { numeric: true }) || a.agreementId.localeCompare(b.agreementId));
+  // Labels of the leases shown only (not of every agreement the airport ever had).
+  const labels = await leaseLabels(db, amounts.map((a) => a.agreementId));
+  const rows: TGasb87RollForward['rows'] = amounts.map(({ agreementId, rf }) => ({ agreementId, ...(labels.get(agreementId) ?? { agreementNum: '', companyName: '' }), ...dollars(rf) }));
+  rows.sort((a, b) => agreementNumberOrder.compare(a.agreementNum, b.agreementNum) || a.agreementId.localeCompare(b.agreementId));
   return { fiscalYear, from, to, rows, totals: dollars(totals) };
 }
 
@@ -109,7 +113,7 @@ export interface JournalLine {
  */
 export async function journalLines(db: DbOrTx, from: string, to: string): Promise<JournalLine[]> {
   const facts = await repo.periodFacts(db, from, to);
-  const labels = await leaseLabels(db);
+  const labels = await leaseLabels(db, [...facts.keys()]);
   const lines: JournalLine[] = [];
   const entry = (date: string, agreementNum: string, description: string, debit: string, credit: string, cents: number) => {
     if (cents === 0) return;
@@ -117,7 +121,7 @@ export async function journalLines(db: DbOrTx, from: string, to: string): Promis
     lines.push({ date, account: dr, description, agreementNum, debitCents: Math.abs(cents), creditCents: 0 });
     lines.push({ date, account: cr, description, agreementNum, debitCents: 0, creditCents: Math.abs(cents) });
   };
-  const sorted = [...facts.entries()].map(([id, versions]) => ({ versions, num: labels.get(id)?.agreementNum ?? '' })).sort((a, b) => a.num.localeCompare(b.num, 'en', { numeric: true }));
+  const sorted = [...facts.entries()].map(([id, versions]) => ({ versions, num: labels.get(id)?.agreementNum ?? '' })).sort((a, b) => agreementNumberOrder.compare(a.num, b.num));
   for (const { versions, num } of sorted) {
     for (const v of versions.filter((x) => x.validFrom >= from && x.validFrom <= to)) {
       entry(v.validFrom, num, v.reason === 'commencement' ? 'Lease commencement' : 'Lease remeasurement', GASB87_ACCOUNTS.receivable, GASB87_ACCOUNTS.deferredInflow, v.changeCents);

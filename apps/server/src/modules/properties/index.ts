@@ -20,7 +20,7 @@ export async function registerProperties(app: FastifyInstance, ctx: AppContext):
 }
 
 /** Agreements provide where "Leased" and the lease history come from (issue 4); the wait list, who else uses a type. */
-export { propertyLeases, propertyTypeUsages, type LeaseSource } from './lease-source';
+export { propertyLeases, propertyRentChanges, propertyTypeUsages, type LeaseSource, type PropertyRentListener } from './lease-source';
 export { findProperty } from './properties.repo';
 export { findPropertySummaries, listPropertySummaries } from './property-summaries';
 export { findPropertyRents, propertyNameSql, propertyRentCentsSql, setPropertyRent, setPropertyRents } from './property-rents';

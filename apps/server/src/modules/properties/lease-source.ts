@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TLeaseHistoryRow } from '@apron/core';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { manySlot, oneSlot, type PluginScope } from '../../platform/plugins/registry';
 
 /**
@@ -39,3 +39,16 @@ export function leaseSourceOf(scope: PluginScope): LeaseSource {
 export type PropertyTypeUsage = { label: string; count(db: DbOrTx, typeId: string): Promise<number> };
 
 export const propertyTypeUsages = manySlot<PropertyTypeUsage>('properties.type-usages');
+
+/**
+ * Whoever keeps figures made from a property's rent (the agreements module: its leases' GASB 87
+ * measurements, docs/gasb87.md) is told of a new rent in the edit's transaction. `lockLeases`
+ * runs before the property's row is locked, so the edit takes its locks in the order every
+ * agreement change takes them (the agreement, then its property) and two edits never deadlock.
+ */
+export interface PropertyRentListener {
+  lockLeases(tx: Tx, propertyId: string): Promise<void>;
+  rentChanged(tx: Tx, propertyId: string): Promise<void>;
+}
+
+export const propertyRentChanges = manySlot<PropertyRentListener>('properties.rent-changes');

@@ -90,7 +90,7 @@ function propertyRecordRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/Property/List/:id',
     { config: { access: 'admin:Property' }, schema: { tags, params: ZIdParams, body: ZPropertyInput, response: { 200: ZProperty } } },
     async (request) => {
-      const row = await ctx.db.transaction((tx) => service.updateProperty(tx, actorOf(request), request.params.id, request.body));
+      const row = await ctx.db.transaction((tx) => service.updateProperty(ctx, tx, actorOf(request), request.params.id, request.body));
       return service.loadPropertyDetail(ctx, ctx.db, request.user, row);
     },
   );

@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors/app-error';
 import type { PluginScope } from '../../platform/plugins/registry';
-import { leaseSourceOf } from './lease-source';
+import { leaseSourceOf, propertyRentChanges } from './lease-source';
 import { attributesOfType, findArea, findType } from './master-data.repo';
 import { presentProperty } from './properties.presenter';
 import * as repo from './properties.repo';
@@ -43,7 +43,12 @@ export async function createProperty(tx: Tx, actor: AuditActor, values: TPropert
   return row!;
 }
 
-export async function updateProperty(tx: Tx, actor: AuditActor, id: string, values: TPropertyValues): Promise<PropertyRow> {
+export async function updateProperty(scope: PluginScope, tx: Tx, actor: AuditActor, id: string, values: TPropertyValues): Promise<PropertyRow> {
+  const rentListeners = scope.plugins.all(propertyRentChanges);
+  const unlocked = await repo.findProperty(tx, id);
+  const isNewRent = (row: PropertyRow | null) => !!row && row.rentCents !== repo.toPropertyColumns(values).rentCents;
+  // A new rent changes what leases on the property are measured at: lock them before the property.
+  if (isNewRent(unlocked)) for (const listener of rentListeners) await listener.lockLeases(tx, id);
   const before = await repo.findProperty(tx, id, true);
   if (!before) throw notFound('Property not found');
   const beforeAttributes = await repo.attributeValuesOf(tx, id);
@@ -55,6 +60,7 @@ export async function updateProperty(tx: Tx, actor: AuditActor, id: string, valu
     before: auditValues(before, beforeAttributes), after: auditValues(row!, await repo.attributeValuesOf(tx, id)),
   });
   await publishPropertyEvent(tx, row!, 'Updated');
+  if (isNewRent(before)) for (const listener of rentListeners) await listener.rentChanged(tx, id);
   return row!;
 }
 

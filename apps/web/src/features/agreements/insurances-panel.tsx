@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { calendarDate } from '@apron/core/dates';
 import { CERTIFICATE_ACCEPT, certificateFileProblem, insuranceDefaultDates, ZInsuranceUpdate, type TInsurance, type TInsuranceUpdate } from '@apron/core/agreements';
+import { certificateFields } from '../../components/certificate-fields';
 import { CheckedFileField } from '../../components/checked-file-field';
 import type { TCrudColumn } from '../../components/crud-section';
 import { RecordListTab, type TRecordList } from '../../components/record-list-tab';
@@ -61,17 +62,10 @@ function defaultValues(insurance: TInsurance | null): TInsuranceUpdate {
   };
 }
 
-const FIELDS_AFTER_TYPE: TFormFieldSpec<TInsuranceUpdate>[] = [
-  { name: 'carrier', label: 'Carrier', half: true },
-  { name: 'policyNumber', label: 'Policy Number', half: true },
-  { name: 'maxCoverageAmount', label: 'Max Coverage Amount', kind: 'money', required: true },
-  { name: 'perOccurrenceLimit', label: 'Per Occurrence Limit', kind: 'money', required: true, half: true },
-  { name: 'aggregateLimit', label: 'Aggregate Limit', kind: 'money', required: true, half: true },
-  { name: 'additionalInsured', label: 'Airport named as additional insured', kind: 'checkbox', half: true },
-  { name: 'waiverOfSubrogation', label: 'Waiver of subrogation', kind: 'checkbox', half: true },
-  { name: 'startDate', label: 'Start Date', kind: 'date', required: true, half: true },
-  { name: 'endDate', label: 'End Date', kind: 'date', required: true, half: true },
-];
+const FIELDS_AFTER_TYPE = certificateFields<TInsuranceUpdate>({
+  partiesRequired: false,
+  limitsBefore: [{ name: 'maxCoverageAmount', label: 'Max Coverage Amount', kind: 'money', required: true }],
+});
 
 function InsuranceDialog(props: { agreementId: string; propertyId: string; insurance: TInsurance | null; onClose: () => void }) {
   const { agreementId, propertyId, insurance, onClose } = props;

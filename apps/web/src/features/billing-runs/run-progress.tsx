@@ -1,14 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { JobProgress, useJobEnd } from '../../components/job-progress';
 import { Loader } from '../../components/loader';
 import { errorMessage } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
+import type { TBillingRun } from '@apron/core/invoices';
 import { isRunGoing, useBillingRun } from './api/billing-run';
 
 const countFormat = new Intl.NumberFormat('en-US');
@@ -21,20 +19,15 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function RunProgress({ cycleId, runId }: { cycleId: string; runId: string }) {
   const run = useBillingRun(cycleId, runId);
   const notify = useNotify();
-  const wasRunning = useRef(false);
   const data = run.data;
-
-  useEffect(() => {
-    if (!data) return;
-    if (isRunGoing(data)) {
-      wasRunning.current = true;
-      return;
-    }
-    if (!wasRunning.current) return;
-    wasRunning.current = false;
-    if (data.status === 'done') notify.success(`The run is done: ${countFormat.format(data.created)} ${data.created === 1 ? 'invoice' : 'invoices'} created`);
-    else notify.failure('The run stopped before the end');
-  }, [data, notify]);
+  const toastEnd = useCallback(
+    (ended: TBillingRun) => {
+      if (ended.status === 'done') notify.success(`The run is done: ${countFormat.format(ended.created)} ${ended.created === 1 ? 'invoice' : 'invoices'} created`);
+      else notify.failure('The run stopped before the end');
+    },
+    [notify],
+  );
+  useJobEnd(data, isRunGoing, toastEnd);
 
   if (run.isPending) return <Loader text="Loading the run" />;
   if (run.isError || !data) return <Alert severity="error">{errorMessage(run.error)}</Alert>;
@@ -55,21 +48,13 @@ export function RunProgress({ cycleId, runId }: { cycleId: string; runId: string
   }
   if (data.status === 'failed') return <Alert severity="error">{data.error ?? 'The run stopped.'} What it billed stays; run it again to bill the rest.</Alert>;
 
-  const percent = data.total > 0 ? Math.floor((data.done / data.total) * 100) : 0;
   return (
-    <Stack spacing={1}>
-      <Typography id="billing-run-progress-label">
-        {data.status === 'queued' ? 'The run is queued' : 'Billing'}: {countFormat.format(data.done)} of {countFormat.format(data.total)} agreements
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <LinearProgress variant="determinate" value={percent} aria-labelledby="billing-run-progress-label" sx={{ flex: 1, height: 8, borderRadius: 1 }} />
-        <Typography variant="body2" sx={{ minWidth: '3rem', textAlign: 'right' }}>
-          {percent}%
-        </Typography>
-      </Box>
-      <Typography variant="body2" color="text.secondary">
-        The run is a job on the server: you may leave this page and come back.
-      </Typography>
-    </Stack>
+    <JobProgress
+      id="billing-run-progress"
+      label={`${data.status === 'queued' ? 'The run is queued' : 'Billing'}: ${countFormat.format(data.done)} of ${countFormat.format(data.total)} agreements`}
+      done={data.done}
+      total={data.total}
+      note="The run is a job on the server: you may leave this page and come back."
+    />
   );
 }

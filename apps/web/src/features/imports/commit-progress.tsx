@@ -1,16 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { JobProgress, useJobEnd } from '../../components/job-progress';
 import { Loader } from '../../components/loader';
 import { errorMessage } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { isRunning, useImportBatch, useReloadImportHistory } from './api/batches';
-import { countsOf, percentDone, type TImportBatch } from './api/types';
+import { countsOf, type TImportBatch } from './api/types';
 import { Counts } from './dry-run-result';
 import { KIND_INFO } from './kinds';
 
@@ -51,41 +50,29 @@ export function CommitProgress({ batchId }: { batchId: string }) {
   const batch = useImportBatch(batchId);
   const notify = useNotify();
   const reloadHistory = useReloadImportHistory();
-  const wasRunning = useRef(false);
   const data = batch.data;
-
-  useEffect(() => {
-    if (!data) return;
-    if (isRunning(data.status)) {
-      wasRunning.current = true;
-      return;
-    }
-    if (!wasRunning.current) return;
-    wasRunning.current = false;
-    void reloadHistory();
-    if (data.status === 'committed') notify.success(`Imported ${countFormat.format(data.rowCount)} ${data.rowCount === 1 ? 'row' : 'rows'} of ${KIND_INFO[data.kind].many}`);
-    if (data.status === 'failed') notify.failure('The import failed; nothing was written');
-  }, [data, notify, reloadHistory]);
+  const isGoing = useCallback((b: TImportBatch) => isRunning(b.status), []);
+  const toastEnd = useCallback(
+    (ended: TImportBatch) => {
+      void reloadHistory();
+      if (ended.status === 'committed') notify.success(`Imported ${countFormat.format(ended.rowCount)} ${ended.rowCount === 1 ? 'row' : 'rows'} of ${KIND_INFO[ended.kind].many}`);
+      if (ended.status === 'failed') notify.failure('The import failed; nothing was written');
+    },
+    [notify, reloadHistory],
+  );
+  useJobEnd(data, isGoing, toastEnd);
 
   if (batch.isPending) return <Loader text="Loading the import" />;
   if (batch.isError || !data) return <Typography role="alert">{errorMessage(batch.error)}</Typography>;
   if (!isRunning(data.status)) return <Outcome batch={data} />;
 
-  const percent = percentDone(data);
   return (
-    <Stack spacing={1}>
-      <Typography id="import-progress-label">
-        Importing {data.fileName}: {countFormat.format(data.progress)} of {countFormat.format(data.rowCount)} rows
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <LinearProgress variant="determinate" value={percent} aria-labelledby="import-progress-label" sx={{ flex: 1, height: 8, borderRadius: 1 }} />
-        <Typography variant="body2" sx={{ minWidth: '3rem', textAlign: 'right' }}>
-          {percent}%
-        </Typography>
-      </Box>
-      <Typography variant="body2" color="text.secondary">
-        The import runs on the server: you may leave this page, and open it again from the history.
-      </Typography>
-    </Stack>
+    <JobProgress
+      id="import-progress"
+      label={`Importing ${data.fileName}: ${countFormat.format(data.progress)} of ${countFormat.format(data.rowCount)} rows`}
+      done={data.progress}
+      total={data.rowCount}
+      note="The import runs on the server: you may leave this page, and open it again from the history."
+    />
   );
 }

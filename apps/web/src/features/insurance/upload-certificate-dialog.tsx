@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { calendarDate } from '@apron/core/dates';
 import { insuranceDefaultDates } from '@apron/core/agreements';
+import { certificateFields } from '../../components/certificate-fields';
 import { CheckedFileField } from '../../components/checked-file-field';
 import { FormDialog } from '../../components/form-dialog';
 import { KitFields, type TFormFieldSpec } from '../../components/schema-form-fields';
@@ -46,14 +47,7 @@ export function UploadCertificateDialog({ agreementId, requirements, onClose }: 
   );
   const fields: TFormFieldSpec<TTenantCertificateInput>[] = [
     { name: 'insuranceTypeId', label: 'Coverage Type', kind: 'select', options, required: true },
-    { name: 'carrier', label: 'Carrier', required: true, half: true },
-    { name: 'policyNumber', label: 'Policy Number', required: true, half: true },
-    { name: 'perOccurrenceLimit', label: 'Per Occurrence Limit', kind: 'money', required: true, half: true },
-    { name: 'aggregateLimit', label: 'Aggregate Limit', kind: 'money', required: true, half: true },
-    { name: 'additionalInsured', label: 'Airport named as additional insured', kind: 'checkbox', half: true },
-    { name: 'waiverOfSubrogation', label: 'Waiver of subrogation', kind: 'checkbox', half: true },
-    { name: 'startDate', label: 'Start Date', kind: 'date', required: true, half: true },
-    { name: 'endDate', label: 'End Date', kind: 'date', required: true, half: true },
+    ...certificateFields<TTenantCertificateInput>({ partiesRequired: true }),
   ];
   return (
     <FormDialog open title="Upload Certificate" onClose={onClose} onSubmit={(event) => void kit.submit(event)} submitting={kit.saving} submitLabel="Upload">

@@ -14,7 +14,7 @@ import { formatDate } from '@apron/core/dates';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { ExportButtons } from './export-buttons';
 import { useGasb87Schedule, type TGasb87Exclusion, type TGasb87Measurement, type TGasb87Schedule, type TGasb87ScheduleRow } from './gasb87-api';
-import { Gasb87Totals, gasb87Money } from './gasb87-totals';
+import { ReportTotals, reportMoney } from './report-totals';
 import { ReportGrid } from './report-grid';
 
 const EXCLUSION_TEXT: Record<NonNullable<TGasb87Exclusion>, string> = {
@@ -24,7 +24,7 @@ const EXCLUSION_TEXT: Record<NonNullable<TGasb87Exclusion>, string> = {
 
 const REASON_TEXT: Record<TGasb87Measurement['reason'], string> = { commencement: 'Commencement', modification: 'Modification' };
 
-const moneyColumn = <R extends GridValidRowModel>(field: keyof R & string, headerName: string): GridColDef<R> => ({ field, headerName, type: 'number', width: 140, valueFormatter: gasb87Money });
+const moneyColumn = <R extends GridValidRowModel>(field: keyof R & string, headerName: string): GridColDef<R> => ({ field, headerName, type: 'number', width: 140, valueFormatter: reportMoney });
 const dateColumn = <R extends GridValidRowModel>(field: keyof R & string, headerName: string): GridColDef<R> => ({ field, headerName, width: 130, valueFormatter: (v: string) => formatDate(v) });
 
 type TScheduleGridRow = TGasb87ScheduleRow & { id: string };
@@ -55,12 +55,12 @@ function ScheduleContent({ data, headingLevel }: { data: TGasb87Schedule; headin
     ['Discount rate', `${data.rate.toFixed(2)}%`],
     ['Commencement', formatDate(data.commencement)],
     ['Term end', data.termEnd ? formatDate(data.termEnd) : 'None'],
-    ['Lease receivable', gasb87Money(data.receivable)],
-    ['Deferred inflow', gasb87Money(data.deferredInflow)],
+    ['Lease receivable', reportMoney(data.receivable)],
+    ['Deferred inflow', reportMoney(data.deferredInflow)],
   ];
   return (
     <Stack spacing={2}>
-      <Gasb87Totals label="Lease accounting figures" items={facts} />
+      <ReportTotals label="Lease accounting figures" items={facts} />
       {data.exclusion && <Typography role="note">{EXCLUSION_TEXT[data.exclusion]}</Typography>}
       {!data.exclusion && (
         <>

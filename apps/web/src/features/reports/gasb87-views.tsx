@@ -19,10 +19,10 @@ import {
   type TGasb87RollForwardRow,
 } from './gasb87-api';
 import { Gasb87ScheduleDialog } from './gasb87-schedule';
-import { Gasb87Totals, gasb87Money } from './gasb87-totals';
+import { ReportTotals, reportMoney } from './report-totals';
 import { ReportGrid } from './report-grid';
 
-const moneyColumn = <R extends GridValidRowModel>(field: keyof R & string, headerName: string, width = 140): GridColDef<R> => ({ field, headerName, type: 'number', width, valueFormatter: gasb87Money });
+const moneyColumn = <R extends GridValidRowModel>(field: keyof R & string, headerName: string, width = 140): GridColDef<R> => ({ field, headerName, type: 'number', width, valueFormatter: reportMoney });
 const dateColumn = <R extends GridValidRowModel>(field: keyof R & string, headerName: string): GridColDef<R> => ({ field, headerName, width: 120, valueFormatter: (v: string) => formatDate(v) });
 const selectProps = { slotProps: { select: { native: true }, inputLabel: { shrink: true } }, size: 'small' as const };
 const dateProps = { type: 'date', size: 'small' as const, slotProps: { inputLabel: { shrink: true } } };
@@ -92,7 +92,7 @@ export function Gasb87RollForwardView({ periods }: { periods: TReportPeriods }) 
       </MuiTextField>
       <Heading title={`GASB 87 Roll-Forward, FY ${fiscalYear}${range}`} actions={<ExportButtons report="gasb87-roll-forward" params={{ fiscalYear: String(fiscalYear) }} />} />
       <ReportGrid rows={report.data?.rows ?? []} columns={columns} ariaLabel="GASB 87 roll-forward" loading={report.isFetching} error={report.isError} getRowId={(r) => r.agreementId} onRowClick={setOpen} />
-      {totals && <Gasb87Totals label="Totals" caption="Total" items={ROLL_FORWARD_AMOUNTS.map(([field, label]) => [label, gasb87Money(totals[field])] as const)} />}
+      {totals && <ReportTotals label="Totals" caption="Total" items={ROLL_FORWARD_AMOUNTS.map(([field, label]) => [label, reportMoney(totals[field])] as const)} />}
       <Gasb87ScheduleDialog lease={open} onClose={() => setOpen(null)} />
     </Stack>
   );
@@ -117,7 +117,7 @@ export function Gasb87MaturityView({ today }: { today: string }) {
       <MuiTextField label="As Of" value={asOf} onChange={(e) => setAsOf(e.target.value)} required error={!valid} helperText={valid ? undefined : 'As Of is required'} sx={{ maxWidth: 200 }} {...dateProps} />
       <Heading title={`GASB 87 Maturity Analysis as of ${formatReportDate(valid ? asOf : today)}`} actions={<ExportButtons report="gasb87-maturity" params={{ asOf: valid ? asOf : today }} />} />
       <ReportGrid rows={report.data?.rows ?? []} columns={columns} ariaLabel="GASB 87 maturity analysis" loading={report.isFetching} error={report.isError} getRowId={(r) => r.label} />
-      {totals && <Gasb87Totals label="Totals" caption="Total" items={[['Principal', gasb87Money(totals.principal)], ['Interest', gasb87Money(totals.interest)], ['Total', gasb87Money(totals.total)]]} />}
+      {totals && <ReportTotals label="Totals" caption="Total" items={[['Principal', reportMoney(totals.principal)], ['Interest', reportMoney(totals.interest)], ['Total', reportMoney(totals.total)]]} />}
     </Stack>
   );
 }
@@ -154,7 +154,7 @@ export function Gasb87JournalEntriesView({ periods }: { periods: TReportPeriods 
       </Stack>
       <Heading title={`GASB 87 Journal Entries from ${formatReportDate(usable.from)} to ${formatReportDate(usable.to)}`} actions={csv} />
       <ReportGrid rows={rows} columns={columns} ariaLabel="GASB 87 journal entries" loading={report.isFetching} error={report.isError} getRowId={(r) => r.id} />
-      {report.data && <Gasb87Totals label="Totals" caption="Total" items={[['Debit', gasb87Money(sum('debit'))], ['Credit', gasb87Money(sum('credit'))]]} />}
+      {report.data && <ReportTotals label="Totals" caption="Total" items={[['Debit', reportMoney(sum('debit'))], ['Credit', reportMoney(sum('credit'))]]} />}
     </Stack>
   );
 }

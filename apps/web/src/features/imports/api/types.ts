@@ -1,4 +1,5 @@
 import type { ImportIssue, ImportKindName } from '@apron/core/imports';
+import { percentOf } from '../../../components/job-progress';
 
 /*
  * The import API's answers (issue 23), as the engine's presenter writes them
@@ -65,7 +66,7 @@ export function countsOf(batch: TImportBatch): TImportCounts {
   return counts;
 }
 
-/** How far a commit is, 0-100. */
+/** How far a commit is, 0-100: the progress bar's own figure, so the history says the same. */
 export function percentDone(batch: TImportBatch): number {
-  return batch.rowCount > 0 ? Math.min(100, Math.round((batch.progress / batch.rowCount) * 100)) : 0;
+  return percentOf(batch.progress, batch.rowCount);
 }

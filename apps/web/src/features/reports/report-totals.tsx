@@ -3,13 +3,14 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, toCents } from '@apron/core/money';
 
 /** Dollars from the API shown as `$1,234.50` (the cents are formatted, never the float). */
-export const gasb87Money = (value: number) => formatMoney(toCents(value));
+export const reportMoney = (value: number) => formatMoney(toCents(value));
 
 /**
- * A labelled band of term and value pairs under a report grid (as the billing report's totals):
- * a caption, then a definition list so a screen reader reads each amount with its name.
+ * A labelled band of term and value pairs under a report grid (the billing and collection report's
+ * totals, the GASB 87 reports' totals, a lease's figures): a caption, then a definition list so a
+ * screen reader reads each amount with its name.
  */
-export function Gasb87Totals({ label, caption, items }: { label: string; caption?: string; items: readonly (readonly [string, string])[] }) {
+export function ReportTotals({ label, caption, items }: { label: string; caption?: string; items: readonly (readonly [string, string])[] }) {
   return (
     <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
       {caption && <Typography sx={{ fontWeight: 700 }}>{caption}</Typography>}
