@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, E2E_PORT, E2E_SCALE_PORT, E2E_SMTP_PORT, SCALE_BASE_URL, SCALE_DEMO_INVOICES } from './support/env';
+import { BASE_URL, E2E_DATA_DIR as dataDir, E2E_PORT, E2E_SCALE_PORT, E2E_SMTP_PORT, SCALE_BASE_URL, SCALE_DEMO_INVOICES } from './support/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// E2E_DATA_DIR lets two people run journeys side by side on one machine (each with its own E2E_PORT).
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(here, '.data');
 
 /**
  * Journeys run against the built app (the root `npm run test:e2e` builds the web first) in
@@ -16,11 +14,17 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes on two cores: the journeys one after another (they share the demo data, and some
+  // count what they find), and beside them what reads without counting: the accessibility runs,
+  // the anonymous journeys and the scale journey on its own server. Each project takes one worker
+  // at a time; while axe or a page keeps Chromium busy in one lane, the other lane's server works.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // The run's one SMTP listener (support/mailbox.ts): journeys in both lanes read their own mail.
+  globalSetup: './support/global-setup.ts',
   reporter: [
     ['list'],
     ['html', { outputFolder: 'playwright-report', open: 'never' }],
@@ -50,35 +54,22 @@ export default defineConfig({
   },
   projects: [
     // Anonymous journeys do not wait for sign-in: they still run when signing in is broken.
-    { name: 'anonymous', testMatch: /anonymous\/.*\.spec\.ts/ },
-    { name: 'setup', testMatch: /signed-in\/.*\.setup\.ts/ },
-    { name: 'signed-in', testMatch: /signed-in\/.*\.spec\.ts/, dependencies: ['setup'] },
-    // At a real size (issue 20 §1), on the second server: signs in on its own.
-    { name: 'scale', testMatch: /scale\/.*\.spec\.ts/, use: { baseURL: SCALE_BASE_URL } },
+    { name: 'anonymous', testMatch: /anonymous\/.*\.spec\.ts/, workers: 1 },
+    { name: 'setup', testMatch: /signed-in\/.*\.setup\.ts/, workers: 1 },
+    // Every page as the admin and as a tenant: reads only (one pay link made), beside the journeys.
+    { name: 'accessibility', testMatch: /signed-in\/accessibility\.spec\.ts/, dependencies: ['setup'], workers: 1 },
+    { name: 'signed-in', testMatch: /signed-in\/.*\.spec\.ts/, testIgnore: /signed-in\/accessibility\.spec\.ts/, dependencies: ['setup'], workers: 1 },
+    // At a real size (issue 20 §1), on the second server: signs in on its own, but after the setup
+    // all the same. Playwright runs projects in phases (a project waits for every project of the
+    // phase before); without a dependency this 2-3 minute journey held the signed-in lanes back.
+    { name: 'scale', testMatch: /scale\/.*\.spec\.ts/, use: { baseURL: SCALE_BASE_URL }, dependencies: ['setup'], workers: 1 },
   ],
   webServer: [
     {
-      command: `rm -rf "${dataDir}" && npm run start -w apps/server`,
-      cwd: path.join(here, '..'),
-      env: {
-        APRON_DEMO: '1',
-        DATA_DIR: dataDir,
-        PORT: String(E2E_PORT),
-        PUBLIC_URL: BASE_URL,
-        LOG_LEVEL: 'warn',
-        // E-mail goes to a journey's own listener (tests/signed-in/chat.spec.ts); while none runs, delivery fails and is retried later.
-        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      },
-      url: `${BASE_URL}/api/health`,
-      reuseExistingServer: false,
-      // A busy machine (2 cores under load) took ~105 s to start the demo server.
-      timeout: 240_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      // The same demo with generated invoices on a data dir and port of its own, started in
-      // parallel with the one above; no journey of the main server sees its data.
+      // The same demo with generated invoices on a data dir and port of its own; no journey of
+      // the main server sees its data. Playwright starts web servers one after the other and
+      // waits for each one's url: this one has none, so it seeds beside the main one instead of
+      // after it, and its journey waits for its health (tests/scale).
       command: `rm -rf "${dataDir}-scale" && npm run start -w apps/server`,
       cwd: path.join(here, '..'),
       env: {
@@ -88,11 +79,27 @@ export default defineConfig({
         PORT: String(E2E_SCALE_PORT),
         PUBLIC_URL: SCALE_BASE_URL,
         LOG_LEVEL: 'warn',
-        // Nobody listens here: this server's mail is never read.
-        SMTP_URL: `smtp://127.0.0.1:${E2E_SCALE_PORT + 1000}`,
+        // No mail: its e-mails (thousands of invoices') stay queued instead of failing every minute.
+        SMTP_URL: '',
       },
-      url: `${SCALE_BASE_URL}/api/health`,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: `rm -rf "${dataDir}" && npm run start -w apps/server`,
+      cwd: path.join(here, '..'),
+      env: {
+        APRON_DEMO: '1',
+        DATA_DIR: dataDir,
+        PORT: String(E2E_PORT),
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        // E-mail goes to the run's listener (support/mailbox.ts, started by the global setup).
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      },
+      url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
+      // A busy machine (2 cores under load) took ~105 s to start the demo server.
       timeout: 240_000,
       stdout: 'pipe',
       stderr: 'pipe',

@@ -1,7 +1,14 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The servers' scratch data dirs (E2E_DATA_DIR lets two people run journeys side by side, each with its own E2E_PORT). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.data');
+/** Where the run's one SMTP listener keeps what the portal sent (support/mailbox.ts). */
+export const E2E_MAIL_DIR = `${E2E_DATA_DIR}-mail`;
 /** Where the portal under test listens (its own port, so a running `npm run demo` is untouched). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
-/** A journey's own SMTP listener (e.g. the chat's: the applicant's private link arrives by e-mail); the portal sends there. */
+/** The run's SMTP listener (support/mailbox.ts: e.g. the applicant's private link arrives by e-mail); the portal sends there. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1000);
 /**
  * A second demo server with `APRON_DEMO_INVOICES` generated invoices, for the journeys at a real

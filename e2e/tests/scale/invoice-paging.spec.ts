@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { SCALE_DEMO_INVOICES } from '../../support/env';
+import { SCALE_BASE_URL, SCALE_DEMO_INVOICES } from '../../support/env';
 import { roleAccount } from '../../support/roles';
 import { signInThroughPage } from '../../support/sign-in';
+
+// The server seeds its invoices while the other journeys run (playwright.config.ts): wait for it.
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const health = `${SCALE_BASE_URL}/api/health`;
+  await expect
+    .poll(async () => (await fetch(health).catch(() => null))?.status, { message: `the scale server answers ${health}`, timeout: 280_000, intervals: [1_000] })
+    .toBe(200);
+});
 
 /**
  * Issue 20 §1: with 5,000 generated invoices besides the demo's own (more than the grid counts
@@ -10,7 +19,8 @@ import { signInThroughPage } from '../../support/sign-in';
  * #1001) too. Until the last page the total reads as an estimate, never as a count.
  */
 test('the finance clerk pages the invoices grid to its end and sees every invoice once', async ({ page }) => {
-  test.setTimeout(180_000);
+  // ~260 pages beside the other lane's journeys: 4,740 rows took 180 s on a machine at load 20.
+  test.setTimeout(300_000);
   await signInThroughPage(page, roleAccount('finance'));
   await page.goto('/invoices');
   const footer = page.locator('.MuiTablePagination-displayedRows');

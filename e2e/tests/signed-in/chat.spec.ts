@@ -1,30 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { E2E_SMTP_PORT } from '../../support/env';
+import { waitForMail } from '../../support/mailbox';
 import { roleAccount } from '../../support/roles';
-
-/** The portal's outgoing mail, received by a real SMTP server for this journey. */
-async function startMailbox(): Promise<{ messages: ParsedMail[]; close(): Promise<void> }> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
-  expect((server.server.address() as AddressInfo).port).toBe(E2E_SMTP_PORT);
-  return { messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A visitor's write: the anonymous CSRF pair first, as the portal's pages do. */
 async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
@@ -38,7 +14,6 @@ test.describe('chat with a wait-list applicant', () => {
   test("staff open the chat and the visitor's reply appears without a reload", async ({ page, browser }) => {
     // The join's confirmation leaves with the next run of the every-minute mail delivery.
     test.setTimeout(150_000);
-    const mailbox = await startMailbox();
     const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     try {
       // A visitor joins the wait list and pays by test card; the confirmation e-mail carries the private link.
@@ -49,8 +24,7 @@ test.describe('chat with a wait-list applicant', () => {
         data: { propertyType: join.propertyTypes[0]._id, firstName: 'Robin', lastName: 'Rotor', phone: '7755550142', email, organization: 'Rotor Club', sourceId: 'test:4242424242424242' },
       });
       expect(joined.status(), await joined.text()).toBe(201);
-      await expect.poll(() => mailbox.messages.some((m) => m.text?.includes('/waitList/status/')), { timeout: 90_000 }).toBe(true);
-      const confirmation = mailbox.messages.find((m) => m.text?.includes('/waitList/status/'))!;
+      const confirmation = await waitForMail(email, /\/waitList\/status\//);
       const token = /\/waitList\/status\/([A-Za-z0-9_-]+)/.exec(confirmation.text!)![1]!;
       const status = await (await visitor.request.get(`/api/WaitList/Status/${token}`)).json();
       const applicantId = status.applicantId as string;
@@ -85,7 +59,6 @@ test.describe('chat with a wait-list applicant', () => {
       await expect(incoming).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     } finally {
       await visitor.close();
-      await mailbox.close();
     }
   });
 });
