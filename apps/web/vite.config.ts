@@ -49,7 +49,17 @@ const apiTarget = process.env.APRON_API_URL ?? 'http://localhost:3000';
 
 const preload = preloadDeps();
 
-export default defineConfig({
+/**
+ * The server entry (`vite build --ssr src/entry-server.tsx`, docs/adr/0008): the public pages'
+ * renderer that apps/server imports from dist-server/. Dependencies stay in node_modules.
+ */
+const ssrBuild = {
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress(), preload.plugin],
   build: {
