@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import { dehydrate } from '@tanstack/react-query';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
@@ -27,15 +26,17 @@ export interface TRenderedPage {
 // The server draws every page as a visitor's: nothing of a session is ever in its markup.
 drawAsVisitorUntilSessionKnown();
 
-async function textOf(stream: Readable): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  return text;
-}
-
 /** JSON that cannot end its script element nor open a comment in it (`<` as \u003c), nor end a line in old parsers. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The page's path below the airport's `/a/<prefix>` (the router's basename), when it is a server-rendered one. */
+function pagePathOf(address: URL): { below: string; basename: string | undefined } | null {
+  const prefix = airportPrefixOf(address.pathname);
+  const basename = prefix ? `/a/${prefix}` : undefined;
+  const below = basename ? address.pathname.slice(basename.length) || '/' : address.pathname;
+  return isServerRenderedPath(below) ? { below, basename } : null;
 }
 
 /**
@@ -46,10 +47,9 @@ function scriptSafeJson(value: unknown): string {
  */
 export async function renderPublicPage(url: string, api: TServerApi): Promise<TRenderedPage | null> {
   const address = new URL(url, 'http://apron.invalid');
-  const prefix = airportPrefixOf(address.pathname);
-  const basename = prefix ? `/a/${prefix}` : undefined;
-  const below = basename ? address.pathname.slice(basename.length) || '/' : address.pathname;
-  if (!isServerRenderedPath(below)) return null;
+  const page = pagePathOf(address);
+  if (!page) return null;
+  const { below, basename } = page;
 
   const queryClient = createQueryClient();
   await loadPublicPageData(queryClient, below, address.searchParams, api);
@@ -59,13 +59,18 @@ export async function renderPublicPage(url: string, api: TServerApi): Promise<TR
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createServerEmotionCache();
   // `prerender` waits for every lazy part (the landing page is a lazy chunk) before it answers.
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <CacheProvider value={cache}>
       <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </CacheProvider>,
   );
-  const html = await textOf(prelude);
+  const html = await new Response(prelude).text();
   return { html, styles: styleTagsOf(cache), data: scriptSafeJson(dehydrate(queryClient)) };
+}
+
+/** Whether `url` is one of the server-rendered public pages (the server asks before it renders or caches). */
+export function isServerRenderedPage(url: string): boolean {
+  return pagePathOf(new URL(url, 'http://apron.invalid')) !== null;
 }
