@@ -51,11 +51,15 @@ const preload = preloadDeps();
 
 /**
  * The server entry (`vite build --ssr src/entry-server.tsx`, docs/adr/0008): the public pages'
- * renderer that apps/server imports from dist-server/. Dependencies stay in node_modules.
+ * renderer that apps/server imports from dist-server/. Its libraries are bundled into it, built
+ * for production whatever NODE_ENV the server runs with: MUI names its classes differently in
+ * development (`css-1io5rhm-MuiTypography-root`), and the markup must be the production client's.
  */
 const ssrBuild = {
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
   build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, copyPublicDir: false },
 };
 

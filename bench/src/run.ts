@@ -8,6 +8,7 @@ import { BENCH_DIR, createScratchDb } from './scratch-db';
 import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
 import { measureStartup, type StartupResult } from './startup';
 import { measureFirstLoad, type FirstLoadResult } from './first-load';
+import { CLS_TARGET, FIRST_TEXT_TARGET_MS, measureFirstText, type FirstTextResult } from './first-text';
 import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
 import { measureCycleRunAirports, type CycleRunAirportsResult } from './scenarios/cycles-airports';
 import { measureReports, type ReportsBenchResult } from './scenarios/reports';
@@ -20,7 +21,7 @@ import { IMPORT_DEFAULT_SIZE, measureImport, type ImportBenchResult } from './sc
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'gasb87-roll-forward', 'assets', 'import-50k', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'gasb87-roll-forward', 'assets', 'import-50k', 'startup', 'first-load', 'first-text'];
 const REPORTS_DEFAULT_SIZE = 200_000;
 const ASSETS_DEFAULT_SIZE = 100_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
@@ -171,6 +172,25 @@ async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { 
   }
 }
 
+async function runFirstText(options: BenchOptions): Promise<FirstTextResult & { loadAverage: number[] }> {
+  console.log('\n== first-text: the public pages\' first text on a slow phone (CPU 4x, 1.6 Mbps, 150 ms), Chromium, median of 3');
+  // BENCH_FIRST_TEXT_URL: measure a running server (built app, demo data) instead of starting one.
+  const target = process.env.BENCH_FIRST_TEXT_URL;
+  const scratch = target ? null : await createScratchDb('first-text', options.databaseUrl);
+  try {
+    const before = loadAverage();
+    const result = await measureFirstText(scratch, target);
+    console.log(`  load average before ${before.join(' ')}`);
+    for (const s of result.samples) {
+      const verdict = s.h1Ms <= FIRST_TEXT_TARGET_MS && s.cls <= CLS_TARGET ? 'within' : 'OVER';
+      console.log(`  ${s.page.padEnd(16)} ${s.mode.padEnd(20)} first paint ${fmt(s.fcpMs, 0).padStart(5)} ms, h1 text ${fmt(s.h1Ms, 0).padStart(5)} ms, CLS ${s.cls.toFixed(3)}, JS ${fmt(s.jsWireBytes / 1024, 1)} KB  (${verdict} ${FIRST_TEXT_TARGET_MS} ms / CLS ${CLS_TARGET})`);
+    }
+    return { ...result, loadAverage: before };
+  } finally {
+    await scratch?.drop();
+  }
+}
+
 async function runCycleRun(options: BenchOptions): Promise<CycleRunResult & { loadAverage: { before: number[]; after: number[] } }> {
   const size = options.size ?? CYCLE_RUN_DEFAULT_SIZE;
   console.log(`\n== cycle-run: runInvoiceCycles over ${size} Active agreements on a monthly cycle (one property each)`);
@@ -288,7 +308,7 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'gasb87-roll-forward' } & Gasb87BenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'import-50k' } & ImportBenchResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'gasb87-roll-forward' } & Gasb87BenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'first-text' } & FirstTextResult) | ({ scenario: 'import-50k' } & ImportBenchResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
@@ -300,6 +320,7 @@ async function main(): Promise<void> {
     else if (name === 'assets') results.push({ scenario: 'assets', ...(await runAssets(options)) });
     else if (name === 'import-50k') results.push({ scenario: 'import-50k', ...(await runImport(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });
+    else if (name === 'first-text') results.push({ scenario: 'first-text', ...(await runFirstText(options)) });
     else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }
 

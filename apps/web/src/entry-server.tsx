@@ -59,12 +59,15 @@ export async function renderPublicPage(url: string, api: TServerApi): Promise<TR
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createServerEmotionCache();
   // `prerender` waits for every lazy part (the landing page is a lazy chunk) before it answers.
+  // No boundary is sent apart with a script to move it in (React does that for large boundaries):
+  // the CSP runs no inline script, and the whole page is ready anyway.
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
       <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </CacheProvider>,
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await new Response(prelude).text();
   return { html, styles: styleTagsOf(cache), data: scriptSafeJson(dehydrate(queryClient)) };
