@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
@@ -55,7 +55,7 @@ const preload = preloadDeps();
  * for production whatever NODE_ENV the server runs with: MUI names its classes differently in
  * development (`css-1io5rhm-MuiTypography-root`), and the markup must be the production client's.
  */
-const ssrBuild = {
+const ssrBuild: UserConfig = {
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -2,6 +2,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { ROUTER_BASENAME } from '../lib/airport-path';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
+import { preloadLandingPage } from './pages/home-route';
 import { discoverRoutes, routes } from './routes';
 
 type TAppRouter = ReturnType<typeof createBrowserRouter>;
@@ -21,6 +22,8 @@ export async function createAppRouter({ hydrating }: { hydrating: boolean }): Pr
         Object.assign(route, { ...loaded, lazy: undefined });
       }),
     );
+    // `/` draws the landing page through a lazy component of its own (home-route.tsx).
+    if (matches.at(-1)?.route.index) await preloadLandingPage();
   }
   return createBrowserRouter(routes, { basename: ROUTER_BASENAME, patchRoutesOnNavigation: discoverRoutes });
 }
