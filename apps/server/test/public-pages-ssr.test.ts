@@ -129,10 +129,35 @@ describe('server-rendered public pages', () => {
     expect(visibleText((await t.app.inject({ method: 'GET', url: '/listings?pageSize=5' })).body)).toContain('Hangar Alpha Prime');
   });
 
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/listings' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=30');
+    expect(res.body).toBe('');
+  });
+
   it('other pages stay the app shell, never cached by the browser', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/invoices' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(SHELL);
+  });
+});
+
+describe('when the server render fails', () => {
+  it('a visitor gets the app shell, never an error page', async () => {
+    // A renderer that takes the page and then fails, as a broken build or a failing call would.
+    const broken = path.join(webRoot, 'broken-renderer.mjs');
+    fs.writeFileSync(broken, "export const SERVER_DATA_ELEMENT_ID = 'x';\nexport const isServerRenderedPage = () => true;\nexport async function renderPublicPage() { throw new Error('render failed'); }\n");
+    const app = await buildApp({ config: t.config, database: t.database, logger: false, webDist: webRoot, webRendererEntry: broken });
+    try {
+      await app.ready();
+      const res = await app.inject({ method: 'GET', url: '/listings' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(SHELL);
+    } finally {
+      await app.close();
+    }
   });
 });
