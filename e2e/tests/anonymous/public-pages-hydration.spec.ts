@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // The map's tiles come from the internet, which the test machine may not reach: not the page's fault.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: net::')) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
@@ -48,7 +49,7 @@ test.describe('server-rendered public pages', () => {
     await page.goto('/tiedown/create');
     await expect(page.getByRole('heading', { name: 'Transient Parking' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.getByLabel('Phone').fill('555');
+    await page.getByLabel('Phone').fill('555-0100');
     await page.getByRole('button', { name: /Submit|Continue to Payment/ }).click();
     await expect(page.getByText('Phone number is not valid')).toBeVisible();
     expect(errors).toEqual([]);
