@@ -21,11 +21,14 @@ if (hydrating) {
   hydrate(queryClient, JSON.parse(serverData.textContent ?? '{}'));
   drawAsVisitorUntilSessionKnown();
 }
-const router = await createAppRouter({ hydrating });
-const app = (
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>
-);
-if (hydrating) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// Not a top-level await: the lazy chunks import modules of this entry's chunk, which would then wait
+// for itself (the bundler splits those modules out to avoid that: more files on every first visit).
+void createAppRouter({ hydrating }).then((router) => {
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  if (hydrating) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
