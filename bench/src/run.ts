@@ -157,10 +157,11 @@ async function runStartup(options: BenchOptions): Promise<StartupResult & { load
 
 async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { loadAverage: number[] }> {
   console.log('\n== first-load: JavaScript on the wire per page, first visit in Chromium (built web app, demo data)');
-  const scratch = await createScratchDb('first-load', options.databaseUrl);
+  const target = process.env.BENCH_WEB_URL;
+  const scratch = target ? null : await createScratchDb('first-load', options.databaseUrl);
   try {
     const before = loadAverage();
-    const result = await measureFirstLoad(scratch);
+    const result = await measureFirstLoad(scratch, target);
     console.log(`  load average before ${before.join(' ')}`);
     for (const p of result.pages) {
       const verdict = p.withinBudget ? 'within' : 'OVER';
@@ -168,14 +169,13 @@ async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { 
     }
     return { ...result, loadAverage: before };
   } finally {
-    await scratch.drop();
+    await scratch?.drop();
   }
 }
 
 async function runFirstText(options: BenchOptions): Promise<FirstTextResult & { loadAverage: number[] }> {
   console.log('\n== first-text: the public pages\' first text on a slow phone (CPU 4x, 1.6 Mbps, 150 ms), Chromium, median of 3');
-  // BENCH_FIRST_TEXT_URL: measure a running server (built app, demo data) instead of starting one.
-  const target = process.env.BENCH_FIRST_TEXT_URL;
+  const target = process.env.BENCH_WEB_URL;
   const scratch = target ? null : await createScratchDb('first-text', options.databaseUrl);
   try {
     const before = loadAverage();
