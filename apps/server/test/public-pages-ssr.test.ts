@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestDatabase } from './database';
@@ -73,6 +74,11 @@ describe('server-rendered public pages', () => {
     expect(res.body).toMatch(/<style data-emotion="css [^"]+">[^<]+<\/style><\/head>/);
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(res.body).toContain('<script type="application/json" id="apron-server-data">');
+    // Compressed once when rendered: a browser that takes brotli gets the same page, smaller.
+    const br = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
   });
 
   it('/listings shows the first page of listings as the URL filters and sorts it, with the data for hydration', async () => {

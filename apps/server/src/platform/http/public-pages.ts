@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AIRPORT_HEADER, airportPrefixOf } from '../tenancy/request-airport';
 
@@ -45,10 +47,25 @@ export interface PublicPagesOptions {
   ttlMs?: number;
 }
 
+/** A rendered document and its compressed copies, made once per render rather than per request. */
+export interface PublicPageDocument {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 interface CachedPage {
   expiresAt: number;
   /** The document, or null for a URL that is not a server-rendered page; shared while it renders. */
-  document: Promise<string | null>;
+  document: Promise<PublicPageDocument | null>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function compressed(html: string): Promise<PublicPageDocument> {
+  const [br, gz] = await Promise.all([brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }), gzipAsync(html, { level: 9 })]);
+  return { html, br, gzip: gz };
 }
 
 /** What every request to the public API from the renderer carries: the visitor's airport, nothing of their session. */
@@ -84,7 +101,7 @@ async function loadRenderer(app: FastifyInstance, entry: string): Promise<Public
  * Answers a page request with its server-rendered document, or null (not such a page, no
  * renderer, or the render failed: the caller sends the app shell, never an error page).
  */
-export async function createPublicPages(app: FastifyInstance, options: PublicPagesOptions): Promise<((request: FastifyRequest) => Promise<string | null>) | null> {
+export async function createPublicPages(app: FastifyInstance, options: PublicPagesOptions): Promise<((request: FastifyRequest) => Promise<PublicPageDocument | null>) | null> {
   const loaded = await loadRenderer(app, options.rendererEntry);
   if (!loaded) return null;
   const renderer = loaded;
@@ -96,7 +113,7 @@ export async function createPublicPages(app: FastifyInstance, options: PublicPag
   }
   const cache = new Map<string, CachedPage>();
 
-  async function render(request: FastifyRequest): Promise<string | null> {
+  async function render(request: FastifyRequest): Promise<PublicPageDocument | null> {
     const headers = visitorHeaders(request);
     const api: ServerApi = async (apiPath, query) => {
       const search = new URLSearchParams();
@@ -107,7 +124,7 @@ export async function createPublicPages(app: FastifyInstance, options: PublicPag
     const page = await renderer.renderPublicPage(request.url, api);
     if (!page) return null;
     const data = `<script type="application/json" id="${renderer.SERVER_DATA_ELEMENT_ID}">${page.data}</script>`;
-    return `${beforeRoot!.replace('</head>', `${page.styles}</head>`)}<div id="root">${page.html}</div>${data}${afterRoot}`;
+    return compressed(`${beforeRoot!.replace('</head>', `${page.styles}</head>`)}<div id="root">${page.html}</div>${data}${afterRoot}`);
   }
 
   return async (request) => {

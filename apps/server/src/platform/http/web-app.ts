@@ -66,7 +66,12 @@ export async function registerWebApp(
       return null;
     });
     if (document === null) return sendShell(reply);
-    return reply.header('Cache-Control', `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`).type('text/html; charset=utf-8').send(document);
+    // Compressed when rendered (public-pages.ts); the response compression hook leaves an encoded body alone.
+    const accepted = request.headers['accept-encoding'] ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply.header('Cache-Control', `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? document.br : encoding === 'gzip' ? document.gzip : document.html);
   };
   await app.register(fastifyStatic, {
     root,
