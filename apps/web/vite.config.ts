@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
@@ -49,7 +49,21 @@ const apiTarget = process.env.APRON_API_URL ?? 'http://localhost:3000';
 
 const preload = preloadDeps();
 
-export default defineConfig({
+/**
+ * The server entry (`vite build --ssr src/entry-server.tsx`, docs/adr/0008): the public pages'
+ * renderer that apps/server imports from dist-server/. Its libraries are bundled into it, built
+ * for production whatever NODE_ENV the server runs with: MUI names its classes differently in
+ * development (`css-1io5rhm-MuiTypography-root`), and the markup must be the production client's.
+ */
+const ssrBuild: UserConfig = {
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress(), preload.plugin],
   build: {

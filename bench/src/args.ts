@@ -20,8 +20,8 @@ const USAGE = `Usage: npm run bench -- [scenario ...] [options]
 
 Scenarios: access, settings-grid, listings, property-grid, agreements-grid, company-agreements,
            invoices-grid, invoices-grid-10-airports, pay-from-balance, waitlist-grid, chat-poll,
-           cycle-run, cycle-run-10-airports, reports, assets, endpoints, startup, first-load
-           (default: all)
+           cycle-run, cycle-run-10-airports, reports, assets, endpoints, startup, first-load, first-text
+           (default: all; first-load and first-text measure a running demo server at $BENCH_WEB_URL when set)
 
 Options:
   --size N           rows to seed (access: accounts with a live session; settings-grid: document

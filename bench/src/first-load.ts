@@ -123,8 +123,10 @@ async function visitUntilListShown(context: BrowserContext, url: string): Promis
  * Starts the built app (`npm run build -w apps/web` first) in demo mode on a scratch database
  * and opens each page in Debian's Chromium, a fresh browser context per public page.
  */
-export async function measureFirstLoad(db: ScratchDb): Promise<FirstLoadResult> {
-  const server = await startServer(SERVER_MAIN, { ...db.env, APRON_DEMO: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-'.padEnd(40, 'x') }, { timeoutMs: 180_000 });
+export async function measureFirstLoad(db: ScratchDb | null, baseUrl?: string): Promise<FirstLoadResult> {
+  // `baseUrl`: a running demo server of the built app (BENCH_WEB_URL) instead of one started here.
+  const started = baseUrl || !db ? null : await startServer(SERVER_MAIN, { ...db.env, APRON_DEMO: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-'.padEnd(40, 'x') }, { timeoutMs: 180_000 });
+  const server = { url: baseUrl ?? started!.url };
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -144,6 +146,6 @@ export async function measureFirstLoad(db: ScratchDb): Promise<FirstLoadResult> 
     return { pages };
   } finally {
     await browser?.close();
-    await server.stop();
+    await started?.stop();
   }
 }

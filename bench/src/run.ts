@@ -8,6 +8,7 @@ import { BENCH_DIR, createScratchDb } from './scratch-db';
 import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
 import { measureStartup, type StartupResult } from './startup';
 import { measureFirstLoad, type FirstLoadResult } from './first-load';
+import { CLS_TARGET, FIRST_TEXT_TARGET_MS, measureFirstText, type FirstTextResult } from './first-text';
 import { measureCycleRun, type CycleRunResult } from './scenarios/cycles';
 import { measureCycleRunAirports, type CycleRunAirportsResult } from './scenarios/cycles-airports';
 import { measureReports, type ReportsBenchResult } from './scenarios/reports';
@@ -21,7 +22,7 @@ import { MAX_RSS_MIB, measureEndpoints, MIN_RATIO, type EndpointsResult } from '
  * app (apps/server/src/main.ts in its own process), then a bare Fastify baseline running the same
  * SQL through the same driver, and reports both and their ratio. Results go to bench/results/.
  */
-const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'gasb87-roll-forward', 'assets', 'import-50k', 'endpoints', 'startup', 'first-load'];
+const ALL = [...Object.keys(HTTP_SCENARIOS), 'cycle-run', 'cycle-run-10-airports', 'reports', 'gasb87-roll-forward', 'assets', 'import-50k', 'endpoints', 'startup', 'first-load', 'first-text'];
 const REPORTS_DEFAULT_SIZE = 200_000;
 const ASSETS_DEFAULT_SIZE = 100_000;
 const CYCLE_RUN_DEFAULT_SIZE = 10_000;
@@ -157,10 +158,11 @@ async function runStartup(options: BenchOptions): Promise<StartupResult & { load
 
 async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { loadAverage: number[] }> {
   console.log('\n== first-load: JavaScript on the wire per page, first visit in Chromium (built web app, demo data)');
-  const scratch = await createScratchDb('first-load', options.databaseUrl);
+  const target = process.env.BENCH_WEB_URL;
+  const scratch = target ? null : await createScratchDb('first-load', options.databaseUrl);
   try {
     const before = loadAverage();
-    const result = await measureFirstLoad(scratch);
+    const result = await measureFirstLoad(scratch, target);
     console.log(`  load average before ${before.join(' ')}`);
     for (const p of result.pages) {
       const verdict = p.withinBudget ? 'within' : 'OVER';
@@ -168,7 +170,25 @@ async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { 
     }
     return { ...result, loadAverage: before };
   } finally {
-    await scratch.drop();
+    await scratch?.drop();
+  }
+}
+
+async function runFirstText(options: BenchOptions): Promise<FirstTextResult & { loadAverage: number[] }> {
+  console.log('\n== first-text: the public pages\' first text on a slow phone (CPU 4x, 1.6 Mbps, 150 ms), Chromium, median of 3');
+  const target = process.env.BENCH_WEB_URL;
+  const scratch = target ? null : await createScratchDb('first-text', options.databaseUrl);
+  try {
+    const before = loadAverage();
+    const result = await measureFirstText(scratch, target);
+    console.log(`  load average before ${before.join(' ')}`);
+    for (const s of result.samples) {
+      const verdict = s.h1Ms <= FIRST_TEXT_TARGET_MS && s.cls <= CLS_TARGET ? 'within' : 'OVER';
+      console.log(`  ${s.page.padEnd(16)} ${s.mode.padEnd(20)} first paint ${fmt(s.fcpMs, 0).padStart(5)} ms, h1 text ${fmt(s.h1Ms, 0).padStart(5)} ms, CLS ${s.cls.toFixed(3)}, JS ${fmt(s.jsWireBytes / 1024, 1)} KB  (${verdict} ${FIRST_TEXT_TARGET_MS} ms / CLS ${CLS_TARGET})`);
+    }
+    return { ...result, loadAverage: before };
+  } finally {
+    await scratch?.drop();
   }
 }
 
@@ -289,7 +309,7 @@ async function main(): Promise<void> {
   console.log(`Apron benchmarks on ${driver}; node ${machine.node}, ${machine.cpus} CPUs`);
 
   const results: Array<
-    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'gasb87-roll-forward' } & Gasb87BenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'import-50k' } & ImportBenchResult) | ({ scenario: 'endpoints' } & EndpointsResult)
+    HttpReport | ({ scenario: 'startup' } & StartupResult) | ({ scenario: 'cycle-run' } & CycleRunResult) | ({ scenario: 'cycle-run-10-airports' } & CycleRunAirportsResult) | ({ scenario: 'reports' } & ReportsBenchResult) | ({ scenario: 'gasb87-roll-forward' } & Gasb87BenchResult) | ({ scenario: 'assets' } & AssetsBenchResult) | ({ scenario: 'first-load' } & FirstLoadResult) | ({ scenario: 'first-text' } & FirstTextResult) | ({ scenario: 'import-50k' } & ImportBenchResult) | ({ scenario: 'endpoints' } & EndpointsResult)
   > = [];
   for (const name of names) {
     const scenario = HTTP_SCENARIOS[name];
@@ -304,6 +324,7 @@ async function main(): Promise<void> {
       results.push({ scenario: 'endpoints', ...(await measureEndpoints(options, options.explicit)) });
     } else if (name === 'import-50k') results.push({ scenario: 'import-50k', ...(await runImport(options)) });
     else if (name === 'first-load') results.push({ scenario: 'first-load', ...(await runFirstLoad(options)) });
+    else if (name === 'first-text') results.push({ scenario: 'first-text', ...(await runFirstText(options)) });
     else results.push({ scenario: 'startup', ...(await runStartup(options)) });
   }
 

@@ -37,6 +37,10 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** The built web app to serve (default apps/web/dist; tests pass a folder of their own). */
   webDist?: string;
+  /** The public pages' renderer (default: dist-server/entry-server.js beside webDist; tests pass the source). */
+  webRendererEntry?: string;
+  /** How long a server-rendered public page is reused (default 30 s; tests shorten it). */
+  publicPageTtlMs?: number;
 }
 
 export function loggerOptions(level: string): Record<string, unknown> {
@@ -135,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerObservability(app, ctx);
   for (const register of MODULES) await register(app, ctx);
 
-  const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app, deps.webDist);
+  const serveSpa = deps.serveWeb === false ? null : await registerWebApp(app, deps.webDist, { rendererEntry: deps.webRendererEntry, publicPageTtlMs: deps.publicPageTtlMs });
   app.setNotFoundHandler((request, reply) => {
     if (serveSpa?.(request, reply)) return;
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });

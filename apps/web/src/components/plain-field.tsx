@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
 /**
@@ -32,8 +32,19 @@ export function PlainField(props: TPlainFieldProps) {
   const { label, name, value, onChange, error, required, type = 'text', inputMode, autoComplete, maxLength, options, placeholder, helperText, disabled, autoFocus } = props;
   const id = useId();
   const hintId = `${id}-hint`;
+  // A server-rendered form (docs/adr/0008) can be typed into before its script runs; hydration
+  // keeps what the DOM shows but not the state, which would clear it on the next render. Once
+  // mounted, the field hands such typing to its owner. (Mount only: later the state leads.)
+  const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const onChangeOnMount = useRef(onChange);
+  useEffect(() => {
+    const shown = ref.current?.value;
+    if (shown !== undefined && shown !== value && shown !== '') onChangeOnMount.current(shown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value at mount only
+  }, []);
   const hint = error ?? helperText;
   const control = {
+    ref,
     id,
     name,
     value,

@@ -207,16 +207,20 @@ export interface TListResult<T> {
 /** A paged list: the body is the rows, the total comes from `X-Total-Count` (docs/api.md). */
 export async function apiList<T>(path: string, options: TApiOptions = {}): Promise<TListResult<T>> {
   const response = await send(path, options, false);
-  const body = await readBody(response);
+  return listResultOf<T>(await readBody(response), response.headers);
+}
+
+/** A list call's rows and paging headers as the pages read them (the server render reads its answers with it too). */
+export function listResultOf<T>(body: unknown, headers: Pick<Headers, 'get'>): TListResult<T> {
   const rows = Array.isArray(body) ? (body as T[]) : [];
-  const header = response.headers.get(TOTAL_COUNT_HEADER);
+  const header = headers.get(TOTAL_COUNT_HEADER);
   const total = header !== null && header !== '' && Number.isFinite(Number(header)) ? Number(header) : rows.length;
-  const hasNextPage = response.headers.get(HAS_NEXT_PAGE_HEADER);
-  const nextCursor = response.headers.get(NEXT_CURSOR_HEADER);
+  const hasNextPage = headers.get(HAS_NEXT_PAGE_HEADER);
+  const nextCursor = headers.get(NEXT_CURSOR_HEADER);
   return {
     rows,
     total,
-    estimated: response.headers.get(TOTAL_COUNT_ESTIMATED_HEADER) === 'true',
+    estimated: headers.get(TOTAL_COUNT_ESTIMATED_HEADER) === 'true',
     ...(hasNextPage === 'true' || hasNextPage === 'false' ? { hasNextPage: hasNextPage === 'true' } : {}),
     ...(nextCursor ? { nextCursor } : {}),
   };

@@ -35,9 +35,21 @@ export async function fetchAccess(): Promise<TSessionUser | null> {
   }
 }
 
+/**
+ * Set on the server and in a page that started from the server's HTML (main.tsx): until the
+ * session is known the pages draw as for a visitor, the markup the server sent (which is the
+ * same for everyone), so hydration matches and nothing jumps; a signed-in user's top bar and
+ * home menu follow when the session answers.
+ */
+let drawsAsVisitorUntilSessionKnown = false;
+
+export function drawAsVisitorUntilSessionKnown(): void {
+  drawsAsVisitorUntilSessionKnown = true;
+}
+
 export function useAccess(): { user: TSessionUser | null; isLoading: boolean; isError: boolean } {
   const query = useQuery({ queryKey: ACCESS_QUERY_KEY, queryFn: fetchAccess, staleTime: 5 * 60_000 });
-  return { user: query.data ?? null, isLoading: query.isPending, isError: query.isError };
+  return { user: query.data ?? null, isLoading: query.isPending && !drawsAsVisitorUntilSessionKnown, isError: query.isError };
 }
 
 export function useAppConfig() {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPublicPages, PUBLIC_PAGE_MAX_AGE_S, rendererEntryOf } from './public-pages';
 
 /** The built single-page app (apps/web/dist), when it has been built. */
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
@@ -41,12 +42,37 @@ const NO_SUCH_AIRPORT =
  * nothing is compressed per request (and the response compression hook sees the
  * Content-Encoding and leaves it alone).
  */
-export async function registerWebApp(app: FastifyInstance, root: string = WEB_DIST): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | null> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  root: string = WEB_DIST,
+  options: { rendererEntry?: string; publicPageTtlMs?: number } = {},
+): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | null> {
   const index = path.join(root, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn(`web app not built (${root}); run "npm run build" to serve the portal`);
     return null;
   }
+  // `/`, `/listings` and `/tiedown/create` are drawn on the server (public-pages.ts); null without the renderer.
+  const publicPages = await createPublicPages(app, {
+    indexHtml: fs.readFileSync(index, 'utf8'),
+    rendererEntry: options.rendererEntry ?? rendererEntryOf(root),
+    ttlMs: options.publicPageTtlMs,
+  });
+  const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  /** The same HTML for every visitor, so shared caches may keep it briefly; else the app shell. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const document = await publicPages!(request).catch((error: unknown) => {
+      request.log.error({ err: error }, 'the public page could not be served from the server render; the app shell was sent');
+      return null;
+    });
+    if (document === null) return sendShell(reply);
+    // Compressed when rendered (public-pages.ts); the response compression hook leaves an encoded body alone.
+    const accepted = request.headers['accept-encoding'] ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply.header('Cache-Control', `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? document.br : encoding === 'gzip' ? document.gzip : document.html);
+  };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -78,7 +104,8 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
       reply.status(404).header('Cache-Control', 'no-cache').type('text/html').send(NO_SUCH_AIRPORT);
       return true;
     }
-    reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    if (publicPages) void sendPage(request, reply);
+    else sendShell(reply);
     return true;
   };
 }

@@ -9,6 +9,13 @@ import { useAccess } from '../../lib/session';
  * with the menu table and the dashboard).
  */
 const importLanding = () => import('./landing-page');
+
+/**
+ * The landing page's chunk, loaded before a server-rendered `/` hydrates (main.tsx): were it
+ * still loading when the session answers, React would drop the server's markup of the page and
+ * draw it again (a boundary updated before it hydrated).
+ */
+export const preloadLandingPage = importLanding;
 const importHomeMenu = () => import('./home-menu');
 const LandingPage = lazy(async () => ({ default: (await importLanding()).LandingPage }));
 const HomeMenu = lazy(async () => ({ default: (await importHomeMenu()).HomeMenu }));

@@ -3,8 +3,10 @@ import type { TTiedownCreateInput, TTiedownCreated, TTiedownFormInfo, TTiedownQu
 import { apiFetch } from '../../lib/api-client';
 
 /** The public form's calls: no zod, no staff code (the page is measured by the first-load bench). */
+export const TIEDOWN_FORM_QUERY_KEY = ['tiedownForm'] as const;
+
 export function useTiedownFormInfo() {
-  return useQuery({ queryKey: ['tiedownForm'], queryFn: () => apiFetch<TTiedownFormInfo>('/TieDown/Form') });
+  return useQuery({ queryKey: TIEDOWN_FORM_QUERY_KEY, queryFn: () => apiFetch<TTiedownFormInfo>('/TieDown/Form') });
 }
 
 /** The server's quote for a stay; only asked once the type and both dates make a valid stay. */
