@@ -2,8 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSURANCE_REPORTS, MASTER_TYPE_NAMES } from '@apron/core';
+import { bootstrap } from '../src/bootstrap';
 import { RELIEVER_AIRPORT_ID } from '../src/demo/reliever';
 import { findAccountByEmail } from '../src/modules/accounts/index';
 import { createSession, SESSION_COOKIE } from '../src/platform/auth/sessions';
@@ -12,12 +14,12 @@ import { createTestApp, ownerQuery, signIn, type Caller, type TestApp } from './
 
 /**
  * Issue 22: the endpoint x principal matrix across airports. The demo (main airport A and the
- * reliever field B, demo/reliever.ts) is seeded by the real start-up (once a run, into a template:
- * test/demo-templates.ts); principals of B (its administrator, a staff member with no module, a
- * tenant of one of B's companies) call every route of the app — every method, each path parameter
- * filled with ids of A's records of the tables the route names — and no answer may carry any of
- * A's ids, company names or agreement numbers; afterwards A's rows are exactly as before. Pay
- * links and the wait list's private links (the applicant's chat) made at A answer 404 at B's host.
+ * reliever field B, demo/reliever.ts) is seeded by the real start-up; principals of B (its
+ * administrator, a staff member with no module, a tenant of one of B's companies) call every
+ * route of the app — every method, each path parameter filled with ids of A's records of the
+ * tables the route names — and no answer may carry any of A's ids, company names or agreement
+ * numbers; afterwards A's rows are exactly as before. Pay links and the wait list's private links
+ * (the applicant's chat) made at A answer 404 at B's host.
  */
 let t: TestApp;
 let dataDir: string;
@@ -120,8 +122,8 @@ function leaksIn(body: string, sent = ''): string[] {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-airport-matrix-'));
-  // The demo as a start in demo mode seeds it: both airports (test/demo-templates.ts).
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-started' });
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
+  await bootstrap(t.config, t.database, pino({ level: 'silent' }));
   await ownerQuery(t, 'update airports set public_host = $1 where id = $2', [B_HOST, RELIEVER_AIRPORT_ID]);
 
   tables = (

@@ -4,16 +4,19 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../src/db/client';
-import { UNSCOPED, type DemoTemplate } from './demo-templates';
+import { UNSCOPED, waitForTemplate, type DemoTemplate } from './demo-templates';
 import type { MigrationSnapshot } from './migrations';
 import { waitUntilIdle } from './postgres-admin';
 
 /**
  * A fresh database for one test file: a clone of the run's migrated template, or of one of its
- * demo templates (test/demo-templates.ts; its files are the caller's to copy, see createTestApp).
+ * demo templates once the run has seeded it (test/demo-templates.ts; its files are the caller's
+ * to copy, see createTestApp).
  */
 export async function createTestDatabase(template?: DemoTemplate): Promise<Database> {
-  const demo = template ? inject('demoTemplates')[template].database : undefined;
+  const built = template ? inject('demoTemplates')[template] : undefined;
+  if (built) await waitForTemplate(built);
+  const demo = built?.database;
   const postgresTemplate = inject('postgresTemplate');
   if (postgresTemplate) {
     const url = process.env.DATABASE_URL!;

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, PGLITE_EXTENSIONS } from '../src/db/client';
-import { buildDemoTemplates, UNSCOPED, type BuiltTemplate, type DemoTemplate, type TemplateBackend } from './demo-templates';
+import { startDemoTemplates, UNSCOPED, type BuiltTemplate, type DemoTemplate, type TemplateBackend } from './demo-templates';
 import { migrateThroughSnapshots, type MigrationSnapshot } from './migrations';
 import { waitUntilIdle } from './postgres-admin';
 
@@ -23,8 +23,8 @@ declare module 'vitest' {
 /**
  * Migrate one template database for the whole run; each test file then clones it (a PGlite
  * data-dir dump, or CREATE DATABASE ... TEMPLATE on PostgreSQL), which is far faster than
- * migrating per file and keeps files isolated. The demo templates (test/demo-templates.ts) are
- * seeded from it the same way, and the embedded migration snapshots are kept on the way.
+ * migrating per file and keeps files isolated. The embedded migration snapshots are kept on the
+ * way; the demo templates (test/demo-templates.ts) are seeded from it while the files run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-templates-'));
@@ -32,23 +32,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = process.env.DATABASE_URL;
   if (url) {
     // The embedded snapshots run in this process while PostgreSQL migrates and seeds in its own.
-    const [snapshots, postgres] = await Promise.all([keepMigrationSnapshots(dir), setUpPostgres(url, dir)]);
+    const [snapshots, postgres] = await Promise.all([keepMigrationSnapshots(dir), setUpPostgres(url)]);
     project.provide('migrationSnapshots', snapshots.snapshots);
     project.provide('postgresTemplate', postgres.template);
     project.provide('pgliteTemplate', '');
-    project.provide('demoTemplates', postgres.demoTemplates);
+    const demo = startDemoTemplates(postgres.backend, postgres.template, dir);
+    project.provide('demoTemplates', demo.templates);
     return async () => {
+      await demo.done;
       await postgres.drop();
       removeDir();
     };
   }
   const { snapshots, template } = await keepMigrationSnapshots(dir);
-  const demoTemplates = await buildDemoTemplates(pgliteTemplates(dir), template, dir);
+  const demo = startDemoTemplates(pgliteTemplates(dir), template, dir);
   project.provide('migrationSnapshots', snapshots);
   project.provide('pgliteTemplate', template);
   project.provide('postgresTemplate', '');
-  project.provide('demoTemplates', demoTemplates);
-  return async () => removeDir();
+  project.provide('demoTemplates', demo.templates);
+  return async () => {
+    await demo.done;
+    removeDir();
+  };
 }
 
 /** One embedded database migrated step by step: a dump at each snapshot, and the migrated template. */
@@ -72,17 +77,19 @@ async function writeDump(file: string, dump: Blob): Promise<string> {
 }
 
 function pgliteTemplates(dir: string): TemplateBackend {
+  const locate = (name: DemoTemplate) => path.join(dir, `${name}.tar`);
   return {
+    locate,
     clone: (from) => openPglite({ loadDataDir: new Blob([fs.readFileSync(from)]), unscoped: UNSCOPED }),
     keep: async (database, name) => {
-      const file = await writeDump(path.join(dir, `${name}.tar`), await database.dump!());
+      await writeDump(locate(name), await database.dump!());
       await database.close();
-      return file;
     },
   };
 }
 
-async function setUpPostgres(url: string, dir: string): Promise<{ template: string; demoTemplates: Record<DemoTemplate, BuiltTemplate>; drop(): Promise<void> }> {
+/** The migrated template on PostgreSQL, and how the demo templates are made from it. */
+async function setUpPostgres(url: string): Promise<{ template: string; backend: TemplateBackend; drop(): Promise<void> }> {
   const prefix = `apron_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -103,24 +110,22 @@ async function setUpPostgres(url: string, dir: string): Promise<{ template: stri
   const database = await openPostgres(urlOf(prefix), 2);
   await database.migrate();
   await database.close();
+  const locate = (name: DemoTemplate) => `${prefix}_${name.replace(/-/g, '_')}`;
   const backend: TemplateBackend = {
+    locate,
     clone: async (from, name) => {
-      const clone = `${prefix}_${name.replace(/-/g, '_')}`;
-      await create(clone, from);
-      return openPostgres(urlOf(clone), 2, UNSCOPED);
+      await create(locate(name), from);
+      return openPostgres(urlOf(locate(name)), 2, UNSCOPED);
     },
     keep: async (seeded, name) => {
       await seeded.close();
-      const clone = `${prefix}_${name.replace(/-/g, '_')}`;
       // A template must have no session left when the test files copy it.
-      await waitUntilIdle(admin, clone);
-      return clone;
+      await waitUntilIdle(admin, locate(name));
     },
   };
-  const demoTemplates = await buildDemoTemplates(backend, prefix, dir);
   return {
     template: prefix,
-    demoTemplates,
+    backend,
     drop: async () => {
       for (const name of made.reverse()) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();

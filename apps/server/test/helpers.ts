@@ -37,14 +37,18 @@ export interface TestAppOptions {
   template?: DemoTemplate;
 }
 
+/**
+ * The timeout of a beforeAll that starts from a demo template: the run seeds the templates while the
+ * first files run (test/demo-templates.ts), so the hook may wait for its template first.
+ */
+export const DEMO_TEMPLATE_HOOK_TIMEOUT = 300_000;
+
 /** The real app on a fresh database clone (one per test file: call in beforeAll). */
 export async function createTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  if (options.template) {
-    if (!overrides.DATA_DIR) throw new Error(`A test app from the ${options.template} template needs a DATA_DIR of its own for the template's files`);
-    fs.cpSync(inject('demoTemplates')[options.template].dataDir, config.dataDir, { recursive: true });
-  }
+  if (options.template && !overrides.DATA_DIR) throw new Error(`A test app from the ${options.template} template needs a DATA_DIR of its own for the template's files`);
   const database = await createTestDatabase(options.template);
+  if (options.template) fs.cpSync(inject('demoTemplates')[options.template].dataDir, config.dataDir, { recursive: true });
   const app = await buildApp({ config, database, logger: false, serveWeb: false });
   await app.ready();
   return {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInvoiceGridRow } from '@apron/core';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, type TestApp } from '../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../platform/auth/sessions';
 import { findAccountByEmail } from '../modules/accounts/index';
 import { DEMO_TENANT_EMAIL } from '../modules/agreements/agreements.seed-support';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-tenant-'));
   // The demo accounts, properties, agreements and billing (test/demo-templates.ts): what the documents seed builds on.
   t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-billing' });
-});
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

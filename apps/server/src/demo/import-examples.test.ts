@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, createTestApp, type Caller, type TestApp } from '../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, asAdmin, createTestApp, type Caller, type TestApp } from '../../test/helpers';
 import { importFile, type ImportPreviewBody } from '../../test/imports';
 
 // Issue 23: a template's example row is valid against the demo's master data and records.
@@ -14,7 +14,7 @@ beforeAll(async () => {
   // The demo accounts, properties, agreements and assets (test/demo-templates.ts).
   t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-assets' });
   admin = await asAdmin(t);
-});
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

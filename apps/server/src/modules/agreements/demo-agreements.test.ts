@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { asAdmin, createTestApp, type TestApp } from '../../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, asAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
 import { companies } from '../companies/companies.table';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-'));
   // The demo accounts and properties (test/demo-templates.ts): what the agreements seed builds on.
   t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-properties' });
-});
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, type TestApp } from '../../../test/helpers';
 import { invoices } from '../invoices/invoices.table';
 import { balanceRecords } from './balances.table';
 import { seedDemoBilling } from './demo-billing';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-billing-'));
   // The demo accounts, properties, companies and agreements (test/demo-templates.ts): what billing builds on.
   t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-agreements' });
-});
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

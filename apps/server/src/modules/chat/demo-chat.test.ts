@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatThread } from '@apron/core';
-import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { demoApplicantIds } from '../waitlist/waitlist.seed-support';
 import { seedDemoConversations } from './chat.seed-support';
 import { countUnreadForApplicants as unreadCountsForApplicants } from './chat.repo';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-chat-demo-'));
   // The demo accounts, properties and wait list (test/demo-templates.ts): what the conversations build on.
   t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-waitlist' });
-});
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
