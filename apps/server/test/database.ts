@@ -1,22 +1,29 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../src/db/client';
-import { FIRST_AIRPORT_ID } from '../src/platform/tenancy/airports.table';
+import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../src/db/client';
+import { UNSCOPED, waitForTemplate, type DemoTemplate } from './demo-templates';
+import type { MigrationSnapshot } from './migrations';
+import { waitUntilIdle } from './postgres-admin';
 
-/** Test code outside a request or job works at the first airport (db/airport-scoped-clients.ts). */
-const UNSCOPED = { airportId: FIRST_AIRPORT_ID, system: false };
-
-/** A fresh, migrated database for one test file: a clone of the run's template. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh database for one test file: a clone of the run's migrated template, or of one of its
+ * demo templates once the run has seeded it (test/demo-templates.ts; its files are the caller's
+ * to copy, see createTestApp).
+ */
+export async function createTestDatabase(template?: DemoTemplate): Promise<Database> {
+  const built = template ? inject('demoTemplates')[template] : undefined;
+  if (built) await waitForTemplate(built);
+  const demo = built?.database;
   const postgresTemplate = inject('postgresTemplate');
   if (postgresTemplate) {
     const url = process.env.DATABASE_URL!;
     const name = `apron_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${demo ?? postgresTemplate}`);
     // A test database is thrown away at the end of its file: a commit need not wait for its WAL to
     // reach the disk (crash safety is PostgreSQL's, not what these tests check). Locks, isolation
     // and visibility are unchanged, so the race tests prove the same.
@@ -28,18 +35,21 @@ export async function createTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
-        // pg-pool's end() resolves before its backends have exited; a forced drop would then
-        // kill them mid-goodbye and surface as an unhandled FATAL 57P01. Wait for them first.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-          if (rows[0].n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await waitUntilIdle(admin, name);
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },
     };
   }
-  const template = fs.readFileSync(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([template]), unscoped: UNSCOPED });
+  const dump = fs.readFileSync(demo ?? inject('pgliteTemplate'));
+  return openPglite({ loadDataDir: new Blob([dump]), unscoped: UNSCOPED });
+}
+
+/**
+ * An embedded database (the bare client, outside the app's scoping) migrated up to just before
+ * migration `tag`: a copy of the run's snapshot (test/migrations.ts). The caller closes it.
+ */
+export async function pgliteMigratedBefore(tag: MigrationSnapshot): Promise<PGlite> {
+  const dump = fs.readFileSync(inject('migrationSnapshots')[tag]);
+  return PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
 }

@@ -1,51 +1,134 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../src/db/client';
+import { openPglite, openPostgres, PGLITE_EXTENSIONS } from '../src/db/client';
+import { startDemoTemplates, UNSCOPED, type BuiltTemplate, type DemoTemplate, type TemplateBackend } from './demo-templates';
+import { migrateThroughSnapshots, type MigrationSnapshot } from './migrations';
+import { waitUntilIdle } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** Each demo template (test/demo-templates.ts), of the run's database kind. */
+    demoTemplates: Record<DemoTemplate, BuiltTemplate>;
+    /** Embedded dumps migrated up to just before each migration a backfill test checks (test/migrations.ts). */
+    migrationSnapshots: Record<MigrationSnapshot, string>;
   }
 }
 
 /**
  * Migrate one template database for the whole run; each test file then clones it (a PGlite
  * data-dir dump, or CREATE DATABASE ... TEMPLATE on PostgreSQL), which is far faster than
- * migrating per file and keeps files isolated.
+ * migrating per file and keeps files isolated. The embedded migration snapshots are kept on the
+ * way; the demo templates (test/demo-templates.ts) are seeded from it while the files run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-templates-'));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (url) {
-    const name = `apron_tpl_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    // Thrown away after the run: its migrations need not wait for the disk (test/database.ts).
-    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-    const templateUrl = new URL(url);
-    templateUrl.pathname = `/${name}`;
-    const database = await openPostgres(templateUrl.toString(), 2);
-    await database.migrate();
-    await database.close();
-    project.provide('postgresTemplate', name);
+    // The embedded snapshots run in this process while PostgreSQL migrates and seeds in its own.
+    const [snapshots, postgres] = await Promise.all([keepMigrationSnapshots(dir), setUpPostgres(url)]);
+    project.provide('migrationSnapshots', snapshots.snapshots);
+    project.provide('postgresTemplate', postgres.template);
     project.provide('pgliteTemplate', '');
+    const demo = startDemoTemplates(postgres.backend, postgres.template, dir);
+    project.provide('demoTemplates', demo.templates);
     return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await demo.done;
+      await postgres.drop();
+      removeDir();
     };
   }
-  const database = await openPglite({});
-  await database.migrate();
-  const dump = await database.dump!();
-  await database.close();
-  const file = path.join(os.tmpdir(), `apron-template-${process.pid}.tar`);
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
+  const { snapshots, template } = await keepMigrationSnapshots(dir);
+  const demo = startDemoTemplates(pgliteTemplates(dir), template, dir);
+  project.provide('migrationSnapshots', snapshots);
+  project.provide('pgliteTemplate', template);
   project.provide('postgresTemplate', '');
-  return async () => fs.rmSync(file, { force: true });
+  project.provide('demoTemplates', demo.templates);
+  return async () => {
+    await demo.done;
+    removeDir();
+  };
+}
+
+/** One embedded database migrated step by step: a dump at each snapshot, and the migrated template. */
+async function keepMigrationSnapshots(dir: string): Promise<{ snapshots: Record<MigrationSnapshot, string>; template: string }> {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const snapshots: Partial<Record<MigrationSnapshot, string>> = {};
+  try {
+    await migrateThroughSnapshots(client, async (tag, dump) => {
+      snapshots[tag] = await writeDump(path.join(dir, `before-${tag}.tar`), dump);
+    });
+    const template = await writeDump(path.join(dir, 'migrated.tar'), await client.dumpDataDir('none'));
+    return { snapshots: snapshots as Record<MigrationSnapshot, string>, template };
+  } finally {
+    await client.close();
+  }
+}
+
+async function writeDump(file: string, dump: Blob): Promise<string> {
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  return file;
+}
+
+function pgliteTemplates(dir: string): TemplateBackend {
+  const locate = (name: DemoTemplate) => path.join(dir, `${name}.tar`);
+  return {
+    locate,
+    clone: (from) => openPglite({ loadDataDir: new Blob([fs.readFileSync(from)]), unscoped: UNSCOPED }),
+    keep: async (database, name) => {
+      await writeDump(locate(name), await database.dump!());
+      await database.close();
+    },
+  };
+}
+
+/** The migrated template on PostgreSQL, and how the demo templates are made from it. */
+async function setUpPostgres(url: string): Promise<{ template: string; backend: TemplateBackend; drop(): Promise<void> }> {
+  const prefix = `apron_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const made: string[] = [];
+  const urlOf = (name: string) => {
+    const databaseUrl = new URL(url);
+    databaseUrl.pathname = `/${name}`;
+    return databaseUrl.toString();
+  };
+  const create = async (name: string, template?: string) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    made.push(name);
+    // Thrown away after the run: its writes need not wait for the disk (test/database.ts).
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  };
+  await create(prefix);
+  const database = await openPostgres(urlOf(prefix), 2);
+  await database.migrate();
+  await database.close();
+  const locate = (name: DemoTemplate) => `${prefix}_${name.replace(/-/g, '_')}`;
+  const backend: TemplateBackend = {
+    locate,
+    clone: async (from, name) => {
+      await create(locate(name), from);
+      return openPostgres(urlOf(locate(name)), 2, UNSCOPED);
+    },
+    keep: async (seeded, name) => {
+      await seeded.close();
+      // A template must have no session left when the test files copy it.
+      await waitUntilIdle(admin, locate(name));
+    },
+  };
+  return {
+    template: prefix,
+    backend,
+    drop: async () => {
+      for (const name of made.reverse()) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

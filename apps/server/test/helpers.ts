@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { MODULES, type TModule, type TSessionUser } from '@apron/core';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import { SESSION_COOKIE, createSession, toSessionUser } from '../src/platform/auth/sessions';
 import { workplaceOf } from '../src/platform/tenancy/workplace';
@@ -13,6 +15,9 @@ import type { NewAccountInput } from '../src/modules/accounts/accounts.test-supp
 import { companies } from '../src/modules/companies/companies.table';
 import type { PluginRegistry } from '../src/platform/plugins/registry';
 import { createTestDatabase } from './database';
+import { testConfig, type DemoTemplate } from './demo-templates';
+
+export { testConfig };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,14 +29,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!', LOG_LEVEL: 'silent', ...overrides });
+export interface TestAppOptions {
+  /**
+   * Start from this demo template (test/demo-templates.ts) instead of the bare migrated database:
+   * its rows, and its files copied into the app's DATA_DIR (which the caller then names).
+   */
+  template?: DemoTemplate;
 }
 
+/**
+ * The timeout of a beforeAll that starts from a demo template: the run seeds the templates while the
+ * first files run (test/demo-templates.ts), so the hook may wait for its template first.
+ */
+export const DEMO_TEMPLATE_HOOK_TIMEOUT = 300_000;
+
 /** The real app on a fresh database clone (one per test file: call in beforeAll). */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
+  if (options.template && !overrides.DATA_DIR) throw new Error(`A test app from the ${options.template} template needs a DATA_DIR of its own for the template's files`);
+  const database = await createTestDatabase(options.template);
+  if (options.template) fs.cpSync(inject('demoTemplates')[options.template].dataDir, config.dataDir, { recursive: true });
   const app = await buildApp({ config, database, logger: false, serveWeb: false });
   await app.ready();
   return {

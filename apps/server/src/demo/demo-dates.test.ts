@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
-import { seedDemoBilling } from '../modules/balances/balances.seed-support';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, type TestApp } from '../../test/helpers';
 import { airportToday } from '../modules/invoices/index';
-import { seedDemoProperties } from '../modules/properties/properties.seed-support';
-import { seedDemoTiedowns } from '../modules/tiedowns/tiedowns.seed-support';
-import { seedDemo } from './seed';
 
 // Issue 20 §5: every seeded money date is coherent (the transient invoice #1100 was dated in the
 // future and paid before its date).
@@ -16,13 +11,9 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-dates-'));
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
-  await seedDemo(t.db, t.config, { info: () => {} });
-  await seedDemoProperties(t.db, t.config);
-  await seedDemoCompaniesAndAgreements(t.db, t.config);
-  await seedDemoBilling(t.db, t.config);
-  await seedDemoTiedowns(t.db, t.config);
-});
+  // The demo accounts, properties, agreements, billing and parking requests (test/demo-templates.ts).
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-tiedowns' });
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

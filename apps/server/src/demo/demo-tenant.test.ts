@@ -3,13 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInvoiceGridRow } from '@apron/core';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, type TestApp } from '../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../platform/auth/sessions';
 import { findAccountByEmail } from '../modules/accounts/index';
-import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
-import { seedDemoBilling } from '../modules/balances/balances.seed-support';
-import { seedDemoProperties } from '../modules/properties/properties.seed-support';
-import { seedDemo } from './seed';
+import { DEMO_TENANT_EMAIL } from '../modules/agreements/agreements.seed-support';
 import { seedDemoTenantDocuments } from './tenant-documents';
 
 // Issue 9 item 13: the demo tenant sees what is due, pays by card or from the balance.
@@ -17,12 +14,9 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-tenant-'));
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
-  await seedDemo(t.db, t.config, { info: () => {} });
-  await seedDemoProperties(t.db, t.config);
-  await seedDemoCompaniesAndAgreements(t.db, t.config);
-  await seedDemoBilling(t.db, t.config);
-});
+  // The demo accounts, properties, agreements and billing (test/demo-templates.ts): what the documents seed builds on.
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-billing' });
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

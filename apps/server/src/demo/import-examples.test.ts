@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, createTestApp, type Caller, type TestApp } from '../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, asAdmin, createTestApp, type Caller, type TestApp } from '../../test/helpers';
 import { importFile, type ImportPreviewBody } from '../../test/imports';
-import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
-import { seedDemoAssets } from '../modules/assets/assets.seed-support';
-import { seedDemoProperties } from '../modules/properties/properties.seed-support';
-import { FIRST_AIRPORT_ID, withAirport } from '../platform/tenancy/index';
-import { seedDemo } from './seed';
 
 // Issue 23: a template's example row is valid against the demo's master data and records.
 let t: TestApp;
@@ -16,13 +11,10 @@ let admin: Caller;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-import-examples-'));
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
-  await seedDemo(t.db, t.config, { info: () => {} });
-  await seedDemoProperties(t.db, t.config);
-  await seedDemoCompaniesAndAgreements(t.db, t.config);
-  await withAirport(FIRST_AIRPORT_ID, () => seedDemoAssets(t.db));
+  // The demo accounts, properties, agreements and assets (test/demo-templates.ts).
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-assets' });
   admin = await asAdmin(t);
-});
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,16 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, type TestApp } from '../../test/helpers';
 import { SESSION_COOKIE, createSession } from '../platform/auth/sessions';
 import { airportMemberships } from '../platform/tenancy/airports.table';
 import { asSystem, FIRST_AIRPORT_ID } from '../platform/tenancy/index';
 import { findAccountByEmail } from '../modules/accounts/index';
-import { seedDemoCompaniesAndAgreements } from '../modules/agreements/agreements.seed-support';
-import { seedDemoProperties } from '../modules/properties/properties.seed-support';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { RELIEVER, RELIEVER_AIRPORT_ID, seedDemoReliever } from './reliever';
-import { seedDemo } from './seed';
 
 // Issue 22: the demo has a second airport, a reliever field that its own administrator runs.
 let t: TestApp;
@@ -21,11 +18,9 @@ const silent = { info: () => {} };
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-reliever-'));
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
-  await seedDemo(t.db, t.config, silent);
-  await seedDemoProperties(t.db, t.config);
-  await seedDemoCompaniesAndAgreements(t.db, t.config);
-});
+  // The main airport's demo accounts, properties, companies and agreements (test/demo-templates.ts).
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-agreements' });
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -67,7 +62,8 @@ describe('the demo reliever field', () => {
     expect(invoices.length).toBeGreaterThanOrEqual(12);
     const rates = (await admin2('/api/TieDown/Rates')).json() as unknown[];
     expect(rates.length).toBe(6);
-  });
+    // Seeds a whole second airport (properties, agreements, a year of billing): over the default 30 s on a busy machine.
+  }, 120_000);
 
   it('keeps the main airport as it was', async () => {
     const admin = await as('admin@demo.apron.test');

@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { asAdmin, createTestApp, type TestApp } from '../../../test/helpers';
-import { seedDemo } from '../../demo/seed';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, asAdmin, createTestApp, type TestApp } from '../../../test/helpers';
 import { createSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { findAccountByEmail } from '../accounts/index';
 import { companies } from '../companies/companies.table';
-import { seedDemoProperties } from '../properties/properties.seed-support';
 import { agreementProperties, agreements, aircraft, insurances, securityDeposits } from './agreements.table';
 import { DEMO_TENANT_EMAIL, seedDemoCompaniesAndAgreements } from './demo-agreements';
 
@@ -16,8 +14,9 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-'));
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
-});
+  // The demo accounts and properties (test/demo-templates.ts): what the agreements seed builds on.
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-properties' });
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -30,8 +29,6 @@ async function counts(): Promise<number[]> {
 
 describe('seedDemoCompaniesAndAgreements', () => {
   it('builds owners and about 60 agreements of every status over the demo properties, once', async () => {
-    await seedDemo(t.db, t.config, { info: () => {} });
-    await seedDemoProperties(t.db, t.config);
     const first = await seedDemoCompaniesAndAgreements(t.db, t.config);
     expect(first.companies).toBe(25);
     expect(first.agreements).toBeGreaterThanOrEqual(55);

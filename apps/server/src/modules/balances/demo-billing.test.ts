@@ -3,10 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { seedDemo } from '../../demo/seed';
-import { seedDemoProperties } from '../properties/properties.seed-support';
-import { seedDemoCompaniesAndAgreements } from '../agreements/agreements.seed-support';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, type TestApp } from '../../../test/helpers';
 import { invoices } from '../invoices/invoices.table';
 import { balanceRecords } from './balances.table';
 import { seedDemoBilling } from './demo-billing';
@@ -15,8 +12,9 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-demo-billing-'));
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
-});
+  // The demo accounts, properties, companies and agreements (test/demo-templates.ts): what billing builds on.
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-agreements' });
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -24,9 +22,6 @@ afterAll(async () => {
 
 describe('seedDemoBilling', () => {
   it('a year of invoices in every state, balances with credits, once', async () => {
-    await seedDemo(t.db, t.config, { info: () => {} });
-    await seedDemoProperties(t.db, t.config);
-    await seedDemoCompaniesAndAgreements(t.db, t.config);
     const first = await seedDemoBilling(t.db, t.config);
     expect(first.invoices).toBeGreaterThan(20);
     const statuses = await t.db.select({ status: invoices.status, n: count() }).from(invoices).groupBy(invoices.status);

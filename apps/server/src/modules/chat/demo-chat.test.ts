@@ -3,10 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatThread } from '@apron/core';
-import { createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { seedDemo } from '../../demo/seed';
-import { seedDemoProperties } from '../properties/properties.seed-support';
-import { demoApplicantIds, seedDemoWaitlist } from '../waitlist/waitlist.seed-support';
+import { DEMO_TEMPLATE_HOOK_TIMEOUT, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { demoApplicantIds } from '../waitlist/waitlist.seed-support';
 import { seedDemoConversations } from './chat.seed-support';
 import { countUnreadForApplicants as unreadCountsForApplicants } from './chat.repo';
 
@@ -15,11 +13,9 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apron-chat-demo-'));
-  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' });
-  await seedDemo(t.db, t.config, { info: () => {} });
-  await seedDemoProperties(t.db, t.config);
-  await seedDemoWaitlist(t.db, t.config);
-});
+  // The demo accounts, properties and wait list (test/demo-templates.ts): what the conversations build on.
+  t = await createTestApp({ DATA_DIR: dataDir, APRON_DEMO: '1' }, { template: 'demo-waitlist' });
+}, DEMO_TEMPLATE_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

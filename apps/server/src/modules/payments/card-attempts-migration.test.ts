@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../../db/client';
-import { migrationsBefore } from '../../../test/migrations';
+import { MIGRATIONS_FOLDER } from '../../db/client';
+import { pgliteMigratedBefore } from '../../../test/database';
 
 /**
  * Migration 0033 (issue 21 item 1): the parking requests' and wait-list joins' card attempts move
@@ -13,18 +12,14 @@ import { migrationsBefore } from '../../../test/migrations';
  */
 const ENGINE_MIGRATION = '0033_one_card_attempts';
 let client: PGlite | undefined;
-let before: string | undefined;
 afterAll(async () => {
   await client?.close();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
 });
 
 describe('migration 0033: one card_attempts table', () => {
   it('moves the parking and wait-list attempts with their statuses, subjects and results, then drops their tables', async () => {
-    before = migrationsBefore(ENGINE_MIGRATION);
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    client = await pgliteMigratedBefore(ENGINE_MIGRATION);
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: before });
     const form = { firstName: 'Wiley', airCraftNum: 'N99WP' };
     const request = (
       await client.query<{ id: string }>(
@@ -65,5 +60,5 @@ describe('migration 0033: one card_attempts table', () => {
     ]);
     const gone = await client.query<{ name: string | null }>(`select to_regclass('tiedown_card_attempts')::text as name union all select to_regclass('waitlist_join_attempts')::text`);
     expect(gone.rows).toEqual([{ name: null }, { name: null }]);
-  }, 240_000); // every migration from the first one, on PGlite: ~20 s alone, several times that on a busy machine
+  }, 240_000); // the migrations from this one on, on PGlite: longer than the default 30 s on a busy machine
 });

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../../db/client';
-import { migrationsBefore } from '../../../test/migrations';
+import { MIGRATIONS_FOLDER } from '../../db/client';
+import { pgliteMigratedBefore } from '../../../test/database';
 import { FIRST_AIRPORT_ID } from './airports.table';
 
 /**
@@ -13,19 +12,15 @@ import { FIRST_AIRPORT_ID } from './airports.table';
  * airport; staff get none; and the database refuses a link whose airport is not its company's.
  */
 let client: PGlite | undefined;
-let before: string | undefined;
 afterAll(async () => {
   await client?.close();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
 });
 
 const RELIEVER = '00000000-0000-4000-8000-000000000012';
 
 describe('migration 0044: company users keep their company, as a link', () => {
   it('links each company user to their company at its airport', async () => {
-    before = migrationsBefore('0044_account_companies');
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    await migrate(drizzle({ client }), { migrationsFolder: before });
+    client = await pgliteMigratedBefore('0044_account_companies');
     const db = client;
     await db.query(`insert into airports (id, code, name) values ($1, 'L12', 'Reliever Field')`, [RELIEVER]);
     const company = async (airportId: string, name: string) =>
