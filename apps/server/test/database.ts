@@ -50,6 +50,13 @@ export async function createTestDatabase(template?: DemoTemplate): Promise<Datab
  * migration `tag`: a copy of the run's snapshot (test/migrations.ts). The caller closes it.
  */
 export async function pgliteMigratedBefore(tag: MigrationSnapshot): Promise<PGlite> {
-  const dump = fs.readFileSync(inject('migrationSnapshots')[tag]);
+  const file = inject('migrationSnapshots')[tag];
+  // On a PostgreSQL run the snapshots are made while the files run (test/global-setup.ts).
+  for (let waited = 0; !fs.existsSync(file); waited += 100) {
+    if (fs.existsSync(`${file}.failed`)) throw new Error(`The migration snapshot before ${tag} could not be made: ${fs.readFileSync(`${file}.failed`, 'utf8')}`);
+    if (waited > 200_000) throw new Error(`The migration snapshot before ${tag} was not made within 200 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const dump = fs.readFileSync(file);
   return PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
 }
