@@ -50,8 +50,9 @@ function waitlistStaffRoutes(r: ZodApp, ctx: AppContext): void {
     '/api/WaitList/Type/:typeId',
     { config: { access: 'module:Waitlist' }, schema: { tags, params: ZTypeParams, querystring: ZWaitlistGridQuery, response: { 200: z.array(ZWaitlistGridRow) } } },
     async (request, reply) => {
-      if (!(await repo.propertyTypeExists(ctx.db, request.params.typeId))) throw notFound('Property type not found');
       const { rows, count } = await repo.listApplicantsOfType(ctx.db, request.params.typeId, request.query);
+      // A type with applicants on the page exists: only an empty page asks (an unknown type is a 404).
+      if (rows.length === 0 && !(await repo.propertyTypeExists(ctx.db, request.params.typeId))) throw notFound('Property type not found');
       const unread = await unreadCounts(ctx, ctx.db, rows.map((row) => row.id));
       sendListCount(reply, count);
       return rows.map((row) => presentGridRow(row, unread.get(row.id) ?? 0));
