@@ -12,6 +12,7 @@ import { findPropertiesForGrid, findPublicListings, today } from '../../../apps/
 import { propertyLeases } from '../../../apps/server/src/modules/properties/index';
 import { createFreeRequest, formOf, listTiedowns, quote } from '../../../apps/server/src/modules/tiedowns/tiedowns.bench-support';
 import { listApplicantsOfType, propertyTypeExists } from '../../../apps/server/src/modules/waitlist/waitlist.bench-support';
+import { countUnreadForApplicants } from '../../../apps/server/src/modules/chat/chat.bench-support';
 import { listInspections } from '../../../apps/server/src/modules/inspections/inspections.bench-support';
 import { createWorkorder, listWorkorders } from '../../../apps/server/src/modules/workorders/workorders.bench-support';
 import { findMaster, listAssets, matchingAssets, planAssetList } from '../../../apps/server/src/modules/assets/assets.bench-support';
@@ -93,10 +94,13 @@ export function registerEndpointsBaseline(app: FastifyInstance, database: Databa
   }));
   const waitlist = queryOf('waitlist', ZWaitlistGridQuery);
   app.get(route('waitlist'), signedIn(async (_user, reply) => {
-    if (!(await propertyTypeExists(db, facts.waitlistTypeId))) return reply.status(404).send({ code: 'NOT_FOUND' });
+    // The app's statements: the page, the type's existence only when the page is empty, and the
+    // chat's unread counts for the Chat badge (the app asks them through the chat's provider).
     const { rows, count } = await listApplicantsOfType(db, facts.waitlistTypeId, waitlist);
+    if (rows.length === 0 && !(await propertyTypeExists(db, facts.waitlistTypeId))) return reply.status(404).send({ code: 'NOT_FOUND' });
+    const unread = rows.length ? await countUnreadForApplicants(db, rows.map((row) => row.id)) : new Map<string, number>();
     counted(reply, count.total);
-    return rows;
+    return rows.map((row) => ({ ...row, unread: unread.get(row.id) ?? 0 }));
   }));
   const inspections = queryOf('inspections', ZInspectionListQuery);
   app.get(route('inspections'), signedIn(async (_user, reply) => {
