@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs, usage, type BenchOptions } from './args';
 import { checkAnswer, drive, type LoadResult } from './load';
 import { giveMembershipsAtFirstAirport, HTTP_SCENARIOS, type HttpScenario } from './scenarios';
-import { BENCH_DIR, createScratchDb } from './scratch-db';
+import { BENCH_DIR, createScratchDb, type ScratchDb } from './scratch-db';
 import { BASELINE_MAIN, SERVER_MAIN, startServer } from './server-process';
 import { measureStartup, type StartupResult } from './startup';
 import { measureFirstLoad, type FirstLoadResult } from './first-load';
@@ -156,40 +156,38 @@ async function runStartup(options: BenchOptions): Promise<StartupResult & { load
   }
 }
 
-async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { loadAverage: number[] }> {
-  console.log('\n== first-load: JavaScript on the wire per page, first visit in Chromium (built web app, demo data)');
+/** A browser scenario: on the running demo at BENCH_WEB_URL when set, else on a scratch demo of its own. */
+async function inBrowser<T>(name: string, options: BenchOptions, measure: (scratch: ScratchDb | null, target: string | undefined) => Promise<T>): Promise<T & { loadAverage: number[] }> {
   const target = process.env.BENCH_WEB_URL;
-  const scratch = target ? null : await createScratchDb('first-load', options.databaseUrl);
+  const scratch = target ? null : await createScratchDb(name, options.databaseUrl);
   try {
     const before = loadAverage();
-    const result = await measureFirstLoad(scratch, target);
+    const result = await measure(scratch, target);
     console.log(`  load average before ${before.join(' ')}`);
-    for (const p of result.pages) {
-      const verdict = p.withinBudget ? 'within' : 'OVER';
-      console.log(`  ${p.page.padEnd(36)} ${fmt(p.jsWireBytes / 1024, 1).padStart(7)} KB on the wire (+${fmt(p.jsHeaderBytes / 1024, 1)} KB headers), ${fmt(p.jsDecodedBytes / 1024, 1).padStart(7)} KB decoded, ${p.jsFiles} files  (${verdict} ${p.budgetBytes / 1024} KB)`);
-    }
     return { ...result, loadAverage: before };
   } finally {
     await scratch?.drop();
   }
 }
 
+async function runFirstLoad(options: BenchOptions): Promise<FirstLoadResult & { loadAverage: number[] }> {
+  console.log('\n== first-load: JavaScript on the wire per page, first visit in Chromium (built web app, demo data)');
+  const result = await inBrowser('first-load', options, measureFirstLoad);
+  for (const p of result.pages) {
+    const verdict = p.withinBudget ? 'within' : 'OVER';
+    console.log(`  ${p.page.padEnd(36)} ${fmt(p.jsWireBytes / 1024, 1).padStart(7)} KB on the wire (+${fmt(p.jsHeaderBytes / 1024, 1)} KB headers), ${fmt(p.jsDecodedBytes / 1024, 1).padStart(7)} KB decoded, ${p.jsFiles} files  (${verdict} ${p.budgetBytes / 1024} KB)`);
+  }
+  return result;
+}
+
 async function runFirstText(options: BenchOptions): Promise<FirstTextResult & { loadAverage: number[] }> {
   console.log('\n== first-text: the public pages\' first text on a slow phone (CPU 4x, 1.6 Mbps, 150 ms), Chromium, median of 3');
-  const target = process.env.BENCH_WEB_URL;
-  const scratch = target ? null : await createScratchDb('first-text', options.databaseUrl);
-  try {
-    const before = loadAverage();
-    const result = await measureFirstText(scratch, target);
-    console.log(`  load average before ${before.join(' ')}`);
-    for (const s of result.samples) {
-      const verdict = s.h1Ms <= FIRST_TEXT_TARGET_MS && s.cls <= CLS_TARGET ? 'within' : 'OVER';
-      console.log(`  ${s.page.padEnd(16)} ${s.mode.padEnd(20)} first paint ${fmt(s.fcpMs, 0).padStart(5)} ms, h1 text ${fmt(s.h1Ms, 0).padStart(5)} ms, CLS ${s.cls.toFixed(3)}, JS ${fmt(s.jsWireBytes / 1024, 1)} KB  (${verdict} ${FIRST_TEXT_TARGET_MS} ms / CLS ${CLS_TARGET})`);
-    }
-    return { ...result, loadAverage: before };
-  } finally {
-    await scratch?.drop();
+  const result = await inBrowser('first-text', options, measureFirstText);
+  for (const s of result.samples) {
+    const verdict = s.h1Ms <= FIRST_TEXT_TARGET_MS && s.cls <= CLS_TARGET ? 'within' : 'OVER';
+    console.log(`  ${s.page.padEnd(16)} ${s.mode.padEnd(20)} first paint ${fmt(s.fcpMs, 0).padStart(5)} ms, h1 text ${fmt(s.h1Ms, 0).padStart(5)} ms, CLS ${s.cls.toFixed(3)}, JS ${fmt(s.jsWireBytes / 1024, 1)} KB  (${verdict} ${FIRST_TEXT_TARGET_MS} ms / CLS ${CLS_TARGET})`);
   }
+  return result;
 }
 
 async function runCycleRun(options: BenchOptions): Promise<CycleRunResult & { loadAverage: { before: number[]; after: number[] } }> {
