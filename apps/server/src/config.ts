@@ -48,6 +48,9 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // How far the heap may grow past what the last full collection kept, in percent (0: V8's own
+    // rule, which lets it reach about 4x under load). docs/operations.md "Memory".
+    HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(100),
     APRON_DEMO: flag,
     APRON_DEMO_INVOICES: z.coerce.number().int().min(0).max(1_000_000).default(0),
     TRUST_PROXY: flag,
@@ -112,6 +115,8 @@ export interface Config {
   /** Signs CSRF tokens of anonymous callers and the built-in provider's cookies. */
   sessionSecret: string;
   logLevel: string;
+  /** V8's heap growing factor as a percentage over the live heap (0 = V8's default rule). */
+  heapGrowthPercent: number;
   demo: boolean;
   /** Demo mode only: this many generated invoices besides the demo's own, to try the grids at a real size. */
   demoInvoices: number;
@@ -157,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // (they are database rows), only anonymous CSRF tokens issued before a restart expire.
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     logLevel: env.LOG_LEVEL,
+    heapGrowthPercent: env.HEAP_GROWTH_PERCENT,
     demo: env.APRON_DEMO,
     demoInvoices: env.APRON_DEMO_INVOICES,
     trustProxy: env.TRUST_PROXY,

@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import { buildApp, loggerOptions } from './app';
 import { bootstrap } from './bootstrap';
 import { installProcessGuards } from './process-guards';
+import { applyHeapGrowth, collectAfterStart } from './heap-growth';
 
 /** read config -> open db -> migrate -> bootstrap -> build app -> listen -> shutdown hooks */
 async function openDatabase(config: Config): Promise<Database> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  applyHeapGrowth(config.heapGrowthPercent);
   const log = pino(loggerOptions(config.logLevel));
   // Before the database opens: a blip there must not end the process through a promise nobody awaited.
   installProcessGuards(log);
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Background jobs start once the portal answers: serving does not wait for the job queue.
   await services.start(app);
+  if (config.heapGrowthPercent > 0) collectAfterStart();
   log.info(`Apron is serving ${config.publicUrl}${config.demo ? ' (demo data)' : ''}`);
 }
 
