@@ -14,7 +14,8 @@ import { currentAirportScope, type AirportScope } from '../platform/tenancy/airp
  * Both settings are session settings made when a connection is taken for the work, and made again
  * only when the scope differs from the one the connection last served (a deployment with one airport
  * pays one statement per new connection). A transaction takes its connection once, so everything in
- * it runs in the scope it started in.
+ * it runs in the scope it started in. Work on the deployment's own tables only (the session lookup,
+ * `onDeploymentTables`) takes any app-role connection as it is.
  */
 const APP_ROLE = 'apron_app';
 
@@ -27,11 +28,21 @@ const SET_SCOPE = `select set_config('role', $1, false), set_config('apron.airpo
  */
 export type Unscoped = AirportScope | undefined;
 
-function scopeOf(scope: AirportScope | undefined): { key: string; params: [string, string] } {
-  if (scope?.system) return { key: 'system', params: ['none', ''] };
-  const airportId = scope?.airportId ?? '';
-  return { key: `airport:${airportId}`, params: [APP_ROLE, airportId] };
+interface WantedScope {
+  key: string;
+  params: [string, string];
+  /** Deployment tables only: a connection already serving the app role at any airport will do. */
+  anyAirport: boolean;
 }
+
+function scopeOf(scope: AirportScope | undefined): WantedScope {
+  if (scope?.system) return { key: 'system', params: ['none', ''], anyAirport: false };
+  const airportId = scope?.airportId ?? '';
+  return { key: `airport:${airportId}`, params: [APP_ROLE, airportId], anyAirport: scope?.deploymentTablesOnly === true };
+}
+
+/** Whether a connection that last served `served` may run `wanted` as it is. */
+const serves = (served: string | undefined, wanted: WantedScope) => served === wanted.key || (wanted.anyAirport && served?.startsWith('airport:') === true);
 
 /**
  * node-postgres: the pool's `connect` (transactions) and `query` (single statements) set the scope
@@ -40,6 +51,8 @@ function scopeOf(scope: AirportScope | undefined): { key: string; params: [strin
 export class AirportScopedPool extends pg.Pool {
   /** The scope each open connection last served (the connection's session settings). */
   private readonly servedScope = new WeakMap<pg.PoolClient, string>();
+  /** Connections set to another scope so far (the `apron_db_scope_changes_total` metric). */
+  scopeChanges = 0;
 
   constructor(
     config: pg.PoolConfig,
@@ -64,7 +77,7 @@ export class AirportScopedPool extends pg.Pool {
   private async connectInScope(): Promise<pg.PoolClient> {
     const wanted = scopeOf(currentAirportScope() ?? this.unscoped);
     const client = await super.connect();
-    if (this.servedScope.get(client) === wanted.key) return client;
+    if (serves(this.servedScope.get(client), wanted)) return client;
     try {
       await client.query(SET_SCOPE, wanted.params);
     } catch (error) {
@@ -73,6 +86,7 @@ export class AirportScopedPool extends pg.Pool {
       throw error;
     }
     this.servedScope.set(client, wanted.key);
+    this.scopeChanges++;
     return client;
   }
 
@@ -109,6 +123,8 @@ export interface PgliteLike {
   query: PGlite['query'];
   exec: PGlite['exec'];
   transaction: PGlite['transaction'];
+  /** Times the connection was set to another scope so far. */
+  scopeChanges(): number;
 }
 
 /**
@@ -118,14 +134,16 @@ export interface PgliteLike {
  */
 export function airportScopedPglite(client: PGlite, unscoped: Unscoped = undefined): PgliteLike {
   let served = 'system'; // The connection starts as its owner (superuser), no airport.
+  let changes = 0;
   let tail: Promise<unknown> = Promise.resolve();
 
   function inTurn<T>(work: () => Promise<T>): Promise<T> {
     const wanted = scopeOf(currentAirportScope() ?? unscoped);
     const run = tail.then(async () => {
-      if (served !== wanted.key) {
+      if (!serves(served, wanted)) {
         await client.query(SET_SCOPE, wanted.params);
         served = wanted.key;
+        changes++;
       }
       return work();
     });
@@ -138,5 +156,6 @@ export function airportScopedPglite(client: PGlite, unscoped: Unscoped = undefin
       inTurn(() => client.query(text, params, options))) as PGlite['query'],
     exec: ((text: string, options?: Parameters<PGlite['exec']>[1]) => inTurn(() => client.exec(text, options))) as PGlite['exec'],
     transaction: (<T>(callback: (tx: Transaction) => Promise<T>) => inTurn(() => client.transaction(callback))) as PGlite['transaction'],
+    scopeChanges: () => changes,
   };
 }

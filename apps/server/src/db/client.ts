@@ -72,6 +72,8 @@ export interface PoolStats {
   idle: number;
   /** Callers waiting for a connection. */
   waiting: number;
+  /** Connections set to another airport scope (role and airport) since start. */
+  scopeChanges: number;
 }
 
 /** Connections of the platform's own pool (the job system, the start-up lock). */
@@ -92,7 +94,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       extensions: PGLITE_EXTENSIONS,
     });
     // Every statement runs in the scope of the code that sends it (airport-scoped-clients.ts).
-    const scoped = airportScopedPglite(client, options.unscoped) as PGlite;
+    const scopedClient = airportScopedPglite(client, options.unscoped);
+    const scoped = scopedClient as unknown as PGlite;
     const db = drizzlePglite({ client: scoped, schema, casing: DB_CASING }) as unknown as Db;
     return {
       db,
@@ -102,7 +105,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       // PGlite is single-process; the data-dir lock already keeps a second process out.
       migrate: () => asSystem(() => migratePglite(drizzlePglite({ client: scoped }), { migrationsFolder: MIGRATIONS_FOLDER })),
       exclusive: (work) => work(),
-      poolStats: () => [{ pool: 'app', max: 1, total: 1, idle: 1, waiting: 0 }],
+      poolStats: () => [{ pool: 'app', max: 1, total: 1, idle: 1, waiting: 0, scopeChanges: scopedClient.scopeChanges() }],
       // One client: nothing to keep per connection.
       transaction: (work) => db.transaction(work),
       dump: (compression = 'none') => client.dumpDataDir(compression),
@@ -118,7 +121,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 function statsOf(name: PoolStats['pool'], pool: pg.Pool, max: number): PoolStats {
-  return { pool: name, max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  const scopeChanges = pool instanceof AirportScopedPool ? pool.scopeChanges : 0;
+  return { pool: name, max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, scopeChanges };
 }
 
 export async function openPostgres(url: string, poolSize = 10, unscoped: Unscoped = undefined): Promise<Database> {

@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error';
 import { ANON_COOKIE, CSRF_HEADER, anonymousCsrfToken, tokensMatch } from '../auth/csrf';
 import { SESSION_COOKIE, createSessionLookup } from '../auth/sessions';
 import { airportPrefixOf } from '../tenancy/request-airport';
+import { onDeploymentTables } from '../tenancy/airport-context';
 
 /** A route's access: a rule from the permission table, or a policy over the caller. */
 export type AccessPolicy = (user: TSessionUser | null, request: FastifyRequest) => boolean;
@@ -87,7 +88,8 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions): Promi
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    const found = token ? await findSession(token) : null;
+    // Sessions and accounts are the deployment's tables: the lookup runs on any connection as it is.
+    const found = token ? await onDeploymentTables(() => findSession(token)) : null;
     if (!found) return;
     request.user = found.user;
     request.session = { id: found.sessionId, csrfToken: found.csrfToken, idToken: found.idToken };

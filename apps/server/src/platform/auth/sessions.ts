@@ -59,10 +59,11 @@ export interface ResolvedSession {
 }
 
 /**
- * The session lookup runs on every signed-in request, so its query is built and prepared once
- * per app (a named statement on PostgreSQL) instead of being rebuilt per request.
+ * The live session of a token's hash with its account and workplace. It reads the deployment's own
+ * tables only (no airport_id, no policy), so the access plugin runs it on any connection as it is
+ * (`onDeploymentTables`); `sessionLookupSql` lets a test hold it to that.
  */
-function buildSessionQuery(db: DbOrTx) {
+function sessionQuery(db: DbOrTx) {
   return db
     .select({
       session: sessions,
@@ -73,8 +74,18 @@ function buildSessionQuery(db: DbOrTx) {
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`), eq(accounts.enabled, true)))
-    .limit(1)
-    .prepare('apron_find_session');
+    .limit(1);
+}
+
+/** The session lookup's SQL text (the isolation test checks which tables it reads). */
+export const sessionLookupSql = (db: DbOrTx): string => sessionQuery(db).toSQL().sql;
+
+/**
+ * The session lookup runs on every signed-in request, so its query is built and prepared once
+ * per app (a named statement on PostgreSQL) instead of being rebuilt per request.
+ */
+function buildSessionQuery(db: DbOrTx) {
+  return sessionQuery(db).prepare('apron_find_session');
 }
 
 /**

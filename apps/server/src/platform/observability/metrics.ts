@@ -1,4 +1,4 @@
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/client';
 
 /**
@@ -50,6 +50,17 @@ export function createAppMetrics(database: Database): AppMetrics {
     registers: [registry],
     collect() {
       for (const stats of database.poolStats()) this.set({ pool: stats.pool }, stats.max);
+    },
+  });
+
+  new Counter({
+    name: 'apron_db_scope_changes_total',
+    help: 'Times a connection was set to another airport scope (role and airport) before serving: about one per connection with one airport; near the request rate means connections are shuttled between scopes.',
+    labelNames: ['pool'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const stats of database.poolStats()) this.inc({ pool: stats.pool }, stats.scopeChanges);
     },
   });
 

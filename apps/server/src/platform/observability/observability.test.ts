@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ownerQuery, testConfig, type TestApp } from '../../../test/helpers';
+import { asAdmin, createTestApp, ownerQuery, testConfig, type TestApp } from '../../../test/helpers';
 import { eventually } from '../../../test/smtp-sink';
 import { startFaultProxy, type FaultProxy } from '../../../test/pg-fault-proxy';
 import { buildApp } from '../../app';
@@ -67,6 +67,22 @@ describe('/metrics', () => {
     expect(text).toMatch(/^apron_db_pool_connections\{pool="app",state="total"\} \d+$/m);
     expect(Number(/^apron_mail_outbox_backlog (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
     expect(Number(/^apron_mail_outbox_oldest_age_seconds (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts connections set to another airport scope, and signed-in requests do not shuttle them', async () => {
+    const scopeChanges = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.body).toMatch(/^# TYPE apron_db_scope_changes_total counter$/m);
+      return Number(/^apron_db_scope_changes_total\{pool="app"\} (\d+)$/m.exec(res.body)?.[1]);
+    };
+    const admin = await asAdmin(t);
+    expect((await admin.request({ method: 'GET', url: '/api/Company?page=1&pageSize=10' })).statusCode).toBe(200);
+    const before = await scopeChanges();
+    for (let i = 0; i < 20; i++) expect((await admin.request({ method: 'GET', url: '/api/Company?page=1&pageSize=10' })).statusCode).toBe(200);
+    // The session lookup (deployment tables) takes a connection as it is, so a connection is set to
+    // the airport once (and PGlite's one connection again after the metrics' own system reads);
+    // before, each request set "no airport" and then its airport: 40 changes for 20 requests.
+    expect((await scopeChanges()) - before).toBeLessThan(20);
   });
 });
 

@@ -20,6 +20,12 @@ export interface AirportScope {
   airportId: string | null;
   /** True only for the platform's own bookkeeping (migrations, pg-boss): the owner role. */
   system: boolean;
+  /**
+   * Work on the deployment's own tables only (sessions, accounts, memberships: no airport_id, no
+   * policy), whose answer is the same whatever airport a connection serves: the client hands it
+   * any connection of the app role as it is, instead of setting it to "no airport" and back.
+   */
+  deploymentTablesOnly?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<AirportScope>();
@@ -40,6 +46,18 @@ export function withAirport<T>(airportId: string, work: () => Promise<T>): Promi
  */
 export function asSystem<T>(work: () => Promise<T>): Promise<T> {
   return scopes.run({ airportId: null, system: true }, work);
+}
+
+/**
+ * Runs `work`, which reads or writes only the deployment's own tables, on whichever app-role
+ * connection is free, without re-scoping it: a signed-in request's session lookup would otherwise
+ * set every connection to "no airport" and its page back to the airport, two statements more per
+ * request (bench `endpoints`, docs/benchmarks.md). A business table read here would see the rows of
+ * whichever airport the connection last served, so nothing else belongs in it; the session
+ * lookup's test checks it names deployment tables only.
+ */
+export function onDeploymentTables<T>(work: () => Promise<T>): Promise<T> {
+  return scopes.run({ airportId: null, system: false, deploymentTablesOnly: true }, work);
 }
 
 /**

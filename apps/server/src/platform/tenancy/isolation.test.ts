@@ -3,6 +3,7 @@ import { createTestApp, signIn, type Caller, type TestApp } from '../../../test/
 import { continueInScope, withAirport } from './airport-context';
 import { FIRST_AIRPORT_ID } from './airports.table';
 import { insertAirport } from './airports.repo';
+import { sessionLookupSql } from '../auth/sessions';
 
 /**
  * Issue 22: the airports' data kept apart by the database itself (docs/adr/0007-airports.md).
@@ -95,6 +96,20 @@ describe('through HTTP', () => {
     expect(grid.statusCode).toBe(200);
     expect(JSON.stringify(grid.json())).not.toContain('Sierra Skies');
     expect((await mainAdmin.request({ method: 'GET', url: `/api/Company/${mainCompany._id}` })).statusCode).toBe(200);
+  });
+
+  it('the session lookup reads deployment tables only, so a connection left at the other airport answers it alike', async () => {
+    const tables = [...sessionLookupSql(t.db).matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)].map((m) => m[1]!);
+    expect(tables).toContain('sessions');
+    for (const table of tables) expect(DEPLOYMENT_TABLES, table).toContain(table);
+    // Callers of the two airports in turn: each lookup takes the connection the other's page left
+    // at its airport, and each caller still works at, and sees, their own airport only.
+    for (let round = 0; round < 3; round++) {
+      const main = await mainAdmin.request({ method: 'GET', url: '/api/Company?page=1&pageSize=50' });
+      const other = await relieverAdmin.request({ method: 'GET', url: '/api/Company?page=1&pageSize=50' });
+      expect(JSON.stringify(main.json())).toContain('Sierra Skies');
+      expect(JSON.stringify(other.json())).not.toContain('Sierra Skies');
+    }
   });
 
 });
