@@ -21,6 +21,7 @@ import { agingReport } from '../../../apps/server/src/modules/reports/reports.be
 import { listMail } from '../../../apps/server/src/platform/mail/mail.bench-support';
 import { countMatching } from '../../../apps/server/src/platform/http/http.bench-support';
 import { PluginRegistry } from '../../../apps/server/src/platform/plugins/plugins.bench-support';
+import { createPostgresRateLimitStore } from '../../../apps/server/src/platform/rate-limit/rate-limit.bench-support';
 import { listPaths, WRITE_PATHS, type EndpointFacts } from './endpoints';
 
 type FindUser = (cookie: string | undefined) => Promise<Record<string, unknown> | null>;
@@ -30,10 +31,11 @@ type FindUser = (cookie: string | undefined) => Promise<Record<string, unknown> 
  * service in its transaction) the app's handler calls, with the same query (parsed once, at boot,
  * from the same path) — and nothing else: no access rule, no validation of the request, no
  * response schema, no presenter, no security headers, no logging. The session is looked up as in
- * the other baselines. Where the handler adds a lookup beside the page (the invoice numbers of
- * the parking grid, the asset master) the baseline makes it too; the wait list's unread chat
- * counts (a plug-in of the chat module) and the work orders' inspection summaries are left to
- * the app, so they count as its cost.
+ * the other baselines. Where the route runs a statement beside the page, the baseline runs it too
+ * (the same SQL): the invoice numbers of the parking grid, the asset master, the wait list's
+ * unread chat counts, and the public form's rate-limit counter (the app's limiter counts every
+ * request in the database). The work orders' inspection summaries are left to the app, so they
+ * count as its cost, as are the after-response jobs a write's events start (dispatch, mail).
  */
 export function registerEndpointsBaseline(app: FastifyInstance, database: Database, scenario: string | undefined, findUser: FindUser): boolean {
   if (scenario !== 'endpoints') return false;
@@ -146,7 +148,14 @@ function registerWriteBaselines(app: FastifyInstance, database: Database, findUs
   let requestId = 0;
   const actorOf = (user: Record<string, unknown> | null) => ({ user: user ? { id: String(user.id), email: String(user.email) } : null, requestId: `bench-${++requestId}` });
 
+  // The public form's limit per address: the app's store, the statement the app's limiter runs
+  // for this route (one upsert per request) before the handler.
+  const RateLimitStore = createPostgresRateLimitStore(database);
+  const formCounter = new RateLimitStore().child({ routeInfo: { method: 'POST', url: WRITE_PATHS['parking-request'] } });
+  const countRequest = (address: string) => new Promise<void>((resolve, reject) => formCounter.incr(address, (error) => (error ? reject(error) : resolve()), 60_000));
+
   app.post(WRITE_PATHS['parking-request'], async (request, reply) => {
+    await countRequest(String(request.headers['x-forwarded-for'] ?? request.ip));
     const form = formOf(request.body as Parameters<typeof formOf>[0]);
     const quoted = await quote(db, form);
     const row = await createFreeRequest(db, null, actorOf(null), form, quoted, null);
