@@ -15,15 +15,20 @@ import { findNotificationRules, type NotificationRow } from '../settings/index';
  * change never had an event. The SMTP send happens later, from the outbox (retried with back-off).
  */
 export function createNotificationRulesHandler(): (tx: Tx, event: DomainEventRow) => Promise<void> {
-  const rulesFor = rulesOncePerTransaction();
+  const rulesFor = oncePerTransaction((tx, key: string) => {
+    const [module, trigger] = key.split('\u0000') as [string, string];
+    return findNotificationRules(tx, module, trigger);
+  });
+  // The staff a rule reaches depend on its module only, not on the event.
+  const staffFor = oncePerTransaction((tx, module: string) => (isModule(module) ? findInternalRecipientsWithModule(tx, module) : findInternalRecipients(tx)));
   return async (tx, event) => {
-    for (const rule of await rulesFor(tx, event.module, event.trigger)) await applyRule(tx, rule, event);
+    for (const rule of await rulesFor(tx, `${event.module}\u0000${event.trigger}`)) await applyRule(tx, rule, event, staffFor);
   };
 }
 
 /** One rule for one event: an alert to its audience and an e-mail to each of them (queued). */
-async function applyRule(tx: Tx, rule: NotificationRow, event: DomainEventRow): Promise<void> {
-  const recipients = await audienceOf(tx, rule, event);
+async function applyRule(tx: Tx, rule: NotificationRow, event: DomainEventRow, staffFor: StaffOf): Promise<void> {
+  const recipients = await audienceOf(tx, rule, event, staffFor);
   if (recipients.length === 0) return;
   const html = sanitizeRichText(renderTemplate(rule.template, { ...event.fields, module: event.module, trigger: event.trigger }));
   const subject = rule.name.replace(/\s+/g, ' ').trim();
@@ -33,26 +38,27 @@ async function applyRule(tx: Tx, rule: NotificationRow, event: DomainEventRow): 
   await queueMails(tx, recipients.map((r) => ({ to: [r.email], subject, html, text, kind: 'notification', ref: `event:${event.id}` })));
 }
 
+type StaffOf = (tx: Tx, module: string) => Promise<Recipient[]>;
+
 /**
- * The rules of a module and trigger, read once per dispatch transaction: a batch of a hundred
- * payment events asks for the same (Invoices, Updated) rules a hundred times. Held by the app's
+ * A read made once per dispatch transaction and key: a batch of a hundred payment events asks for
+ * the same (Invoices, Updated) rules, and their staff audience, a hundred times. Held by the app's
  * handler (a closure), keyed by the transaction, so it goes with it.
  */
-function rulesOncePerTransaction(): (tx: Tx, module: string, trigger: string) => Promise<NotificationRow[]> {
-  const rulesByTransaction = new WeakMap<Tx, Map<string, Promise<NotificationRow[]>>>();
-  return (tx, module, trigger) => {
-    let known = rulesByTransaction.get(tx);
+function oncePerTransaction<T>(load: (tx: Tx, key: string) => Promise<T>): (tx: Tx, key: string) => Promise<T> {
+  const byTransaction = new WeakMap<Tx, Map<string, Promise<T>>>();
+  return (tx, key) => {
+    let known = byTransaction.get(tx);
     if (!known) {
       known = new Map();
-      rulesByTransaction.set(tx, known);
+      byTransaction.set(tx, known);
     }
-    const key = `${module}\u0000${trigger}`;
-    let rules = known.get(key);
-    if (!rules) {
-      rules = findNotificationRules(tx, module, trigger);
-      known.set(key, rules);
+    let value = known.get(key);
+    if (!value) {
+      value = load(tx, key);
+      known.set(key, value);
     }
-    return rules;
+    return value;
   };
 }
 
@@ -61,12 +67,10 @@ function rulesOncePerTransaction(): (tx: Tx, module: string, trigger: string) =>
  * permission module: Inspections, Workorders, Assets). External: the enabled users of the
  * record's company (none when the record has no company). Both: the two, each person once.
  */
-async function audienceOf(tx: Tx, rule: NotificationRow, event: DomainEventRow): Promise<Recipient[]> {
+async function audienceOf(tx: Tx, rule: NotificationRow, event: DomainEventRow, staffFor: StaffOf): Promise<Recipient[]> {
   const people = new Map<string, Recipient>();
   if (rule.notify === 'Internal' || rule.notify === 'Both') {
-    // Inspections, Workorders and Assets are no permission module: every enabled staff member has them.
-    const staff = isModule(rule.module) ? await findInternalRecipientsWithModule(tx, rule.module) : await findInternalRecipients(tx);
-    for (const r of staff) people.set(r.id, r);
+    for (const r of await staffFor(tx, rule.module)) people.set(r.id, r);
   }
   if ((rule.notify === 'External' || rule.notify === 'Both') && event.companyId) {
     for (const r of await findCompanyRecipients(tx, event.companyId)) people.set(r.id, r);
