@@ -150,7 +150,7 @@ function workorderEditRoutes(r: ZodApp, ctx: AppContext): void {
     { config: { access: 'internal' }, schema: { tags, body: ZWorkorderCreate, response: { 201: ZWorkorder } } },
     async (request, reply) => {
       const row = await ctx.db.transaction((tx) => service.createWorkorder(tx, actorOf(request), request.body));
-      return reply.status(201).send(await viewWorkorder(ctx.db, row.id, user(request)));
+      return reply.status(201).send(presentWorkorder(row, await inspectionsOf(ctx.db, [row]), user(request)));
     },
   );
 

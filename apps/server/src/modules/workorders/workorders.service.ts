@@ -74,7 +74,8 @@ function isRefNumberClash(error: unknown): boolean {
   return cause?.code === '23505' && cause.constraint === 'workorders_ref_number_unique';
 }
 
-export async function createWorkorder(tx: DbOrTx, actor: AuditActor, input: z.output<typeof ZWorkorderCreate>): Promise<WorkorderRow> {
+/** The new work order with its master's name: what its detail shows, without reading it back. */
+export async function createWorkorder(tx: DbOrTx, actor: AuditActor, input: z.output<typeof ZWorkorderCreate>): Promise<repo.WorkorderWithMaster> {
   const [master] = await tx.select().from(masterWorkorders).where(eq(masterWorkorders.id, input.workorderId)).for('share');
   if (!master) throw fieldError('workorderId', WORKORDER_MESSAGES.masterNotFound);
   if (input.workorderfor) {
@@ -100,7 +101,7 @@ export async function createWorkorder(tx: DbOrTx, actor: AuditActor, input: z.ou
       .returning();
     await recordAudit(tx, actor, { action: 'create', entity: 'workorder', entityId: row!.id, after: row! });
     await publishWorkorderEvents(tx, [row!.id], 'Created');
-    return row!;
+    return { ...row!, masterName: master.name };
   } catch (error) {
     // Two creates with one number at the same moment: the unique index decides, the field says why.
     if (isRefNumberClash(error)) throw fieldError('refnumber', WORKORDER_MESSAGES.refTaken);
