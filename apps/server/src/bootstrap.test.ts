@@ -58,8 +58,13 @@ const mainEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.
 interface ServerProcess {
   /** Resolves with the address once the server serves and its jobs run; rejects if it exits first. */
   serving: Promise<string>;
+  /** Resolves with the address once the server listens (its jobs may still be starting). */
+  listening: Promise<string>;
   alive(): boolean;
-  stop(): Promise<void>;
+  /** SIGTERM; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
 }
 
 /** The real server (main.ts) in its own process, on a port of its choosing. */
@@ -81,12 +86,15 @@ function spawnServer(databaseUrl: string): ServerProcess {
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let onListening: (address: string) => void = () => {};
+  const listening = new Promise<string>((resolve) => (onListening = resolve));
   const serving = new Promise<string>((resolve, reject) => {
     let address = '';
     let jobsStarted = false;
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       address ||= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+      if (address) onListening(address);
       jobsStarted ||= output.includes('"msg":"jobs started"');
       if (address && jobsStarted) resolve(address);
     };
@@ -94,13 +102,16 @@ function spawnServer(databaseUrl: string): ServerProcess {
     child.stderr.on('data', read);
     void exited.then((code) => reject(new Error(`the instance exited (${code}) while starting:\n${output.slice(-3000)}`)));
   });
+  serving.catch(() => undefined);
   return {
     serving,
+    listening,
     alive: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+      return exited;
     },
+    output: () => output,
   };
 }
 
@@ -140,6 +151,16 @@ describe.skipIf(!url)('instances started together on an empty database (PostgreS
     expect(instances.map((i) => i.health)).toEqual([200, 200]);
     await Promise.all(instances.map((i) => i.stop()));
     expect(await countRows(databaseUrl, `select count(*) as n from accounts where email = 'admin@demo.apron.test'`)).toBe(1);
+  }, 120_000);
+});
+
+describe.skipIf(!url)('a server stopped while its jobs are still starting (PostgreSQL only)', () => {
+  it('waits for them, stops them and exits 0, with nothing left querying the closed pool', async () => {
+    const server = spawnServer(await emptyDatabase());
+    await server.listening;
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).not.toContain('Cannot use a pool after calling end on the pool');
+    expect(server.output()).toContain('"msg":"shutting down"');
   }, 120_000);
 });
 

@@ -46,12 +46,16 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, verifyBearer: services.verifyBearer, logger: loggerOptions(config.logLevel) });
 
   let closing = false;
+  // The job system's start, once begun. A stop signal that comes while it starts waits for it, then
+  // stops it: stopped half-way, pg-boss went on querying a pool already ended.
+  let starting: Promise<void> = Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await starting.catch(() => undefined);
       await app.close();
       await services.stop();
       await database.close();
@@ -67,7 +71,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // Background jobs start once the portal answers: serving does not wait for the job queue.
-  await services.start(app);
+  starting = services.start(app);
+  await starting;
   if (config.heapGrowthPercent > 0) collectAfterStart();
   log.info(`Apron is serving ${config.publicUrl}${config.demo ? ' (demo data)' : ''}`);
 }
