@@ -80,7 +80,9 @@ test.describe('controller GASB 87 reports', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    const downloading = page.waitForEvent('download');
+    // The workbook is built before its first byte; with the scale journey in the other lane the
+    // action timeout (15 s) was once too short for it on 2 vCPUs. The test's own 60 s still bound it.
+    const downloading = page.waitForEvent('download', { timeout: 45_000 });
     await page.getByRole('link', { name: 'Excel' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`gasb87-roll-forward-fy${fiscalYear}.xlsx`);

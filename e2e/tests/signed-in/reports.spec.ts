@@ -58,7 +58,9 @@ test.describe('finance clerk reports', () => {
     await expect(dialog.getByRole('row').filter({ hasText: 'E2E Report' }).first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    const downloading = page.waitForEvent('download');
+    // The workbook is built before its first byte; with the scale journey in the other lane the
+    // action timeout (15 s) was once too short for it on 2 vCPUs. The test's own 60 s still bound it.
+    const downloading = page.waitForEvent('download', { timeout: 45_000 });
     await page.getByRole('link', { name: 'Excel' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^billing-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.xlsx$/);
