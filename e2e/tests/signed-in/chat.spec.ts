@@ -12,7 +12,7 @@ test.describe('chat with a wait-list applicant', () => {
   test.use({ storageState: roleAccount('admin').storageState });
 
   test("staff open the chat and the visitor's reply appears without a reload", async ({ page, browser }) => {
-    // The join's confirmation leaves with the next run of the every-minute mail delivery.
+    // The join nudges the mail delivery; the every-minute run is the net when a machine is busy.
     test.setTimeout(150_000);
     const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     try {

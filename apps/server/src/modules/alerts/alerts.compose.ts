@@ -6,7 +6,7 @@ import {
 } from '../../platform/auth/audiences';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { hasVisibleText, htmlToText, sanitizeRichText } from '../../platform/html/index';
-import { MAIL_DELIVERY_JOB, queueMail } from '../../platform/mail/index';
+import { nudgeMailDelivery, queueMail } from '../../platform/mail/index';
 import * as repo from './alerts.repo';
 import { applicantEmails } from './applicant-emails';
 
@@ -73,5 +73,5 @@ export async function emailAlert(ctx: AppContext, user: TSessionUser, requestId:
     });
     await recordAudit(tx, { user, requestId }, { action: 'email', entity: 'alert', entityId: alert.id, after: { to: input.email } });
   });
-  await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+  await nudgeMailDelivery(ctx);
 }

@@ -2,7 +2,7 @@ import type { TListQuery, TSessionUser } from '@apron/core';
 import type { AppContext } from '../../platform/context';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
-import { MAIL_DELIVERY_JOB, queueMail } from '../../platform/mail/index';
+import { nudgeMailDelivery, queueMail } from '../../platform/mail/index';
 import * as repo from './alerts.repo';
 import type { RenderedMessage } from './alerts.render';
 
@@ -23,7 +23,7 @@ export async function deliverPublicMessage(ctx: AppContext, requestId: string, k
     return true;
   });
   // A nudge so the e-mail leaves now rather than at the next minute; the schedule catches it anyway.
-  if (queued) await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+  if (queued) await nudgeMailDelivery(ctx);
 }
 
 export function listAlerts(ctx: AppContext, user: TSessionUser, query: TListQuery) {

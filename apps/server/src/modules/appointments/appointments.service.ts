@@ -3,7 +3,7 @@ import { formatDateTime, readSetting, toInstant, type TInviteCreateParsed, type 
 import type { AppContext } from '../../platform/context';
 import { recordAudit } from '../../platform/audit/audit';
 import { fieldError } from '../../platform/errors/app-error';
-import { MAIL_DELIVERY_JOB, queueMails } from '../../platform/mail/index';
+import { nudgeMailDelivery, queueMails } from '../../platform/mail/index';
 import { loadSystemSettings } from '../settings/index';
 import { renderInviteCalendar } from './invite-calendar';
 import * as repo from './appointments.repo';
@@ -59,6 +59,6 @@ export async function sendInvite(ctx: AppContext, actor: Actor, input: TInviteCr
     await recordAudit(tx, actor, { action: 'create', entity: 'invite', entityId: inserted.id, after: { title, location, start: start.toISOString(), end: end.toISOString(), emails: input.emails } });
     return inserted;
   });
-  await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+  await nudgeMailDelivery(ctx);
   return row;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { recordAudit } from '../../platform/audit/audit';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { sniffDocumentType } from '../../platform/files/index';
-import { MAIL_DELIVERY_JOB, queueMail } from '../../platform/mail/index';
+import { nudgeMailDelivery, queueMail } from '../../platform/mail/index';
 import type { DbOrTx } from '../../db/client';
 import { loadSystemSettings } from '../settings/index';
 import { isStaff, type ChatCaller } from './chat.policy';
@@ -53,7 +53,7 @@ export async function postMessage(ctx: AppContext, caller: ChatCaller, input: { 
     const mailed = await notifyOtherSide(ctx, tx, caller);
     return { message: { ...row, documents }, notified: mailed };
   });
-  if (notified) await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+  if (notified) await nudgeMailDelivery(ctx);
   return message;
 }
 

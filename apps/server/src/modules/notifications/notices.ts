@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { findRecordSource, type SourceRecord } from '../../platform/events/index';
 import { fieldError, forbidden, notFound } from '../../platform/errors/app-error';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index';
-import { MAIL_DELIVERY_JOB, queueMail } from '../../platform/mail/index';
+import { nudgeMailDelivery, queueMail } from '../../platform/mail/index';
 import { findNoticeByKey, findNoticesOfModule } from '../settings/index';
 import { isAllowedRecipient, listNoticeRecipients } from './notice-recipients';
 
@@ -47,7 +47,7 @@ export async function sendNotice(ctx: AppContext, user: TSessionUser, requestId:
     await recordAudit(tx, { user, requestId }, { action: 'email', entity: 'notice', entityId: notice.id, after: { key: notice.key, recordId: input.id, to: email } });
     return id;
   });
-  await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+  await nudgeMailDelivery(ctx);
   return mailId;
 }
 

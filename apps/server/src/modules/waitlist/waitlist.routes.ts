@@ -12,6 +12,7 @@ import { notFound } from '../../platform/errors/app-error';
 import { sendListCount } from '../../platform/http/list-count';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { idempotencyKeyOf } from '../../platform/idempotency/index';
+import { nudgeMailDelivery } from '../../platform/mail/index';
 import { isDocumentOf, isRemarkOf } from '../attachments/index';
 import { factSheetRoutes } from './fact-sheet.routes';
 import { isStaffJoin, joinWaitlist, waitlistChargeCents } from './waitlist.join';
@@ -151,6 +152,8 @@ function waitlistPublicRoutes(r: ZodApp, ctx: AppContext): void {
         idempotencyKey: idempotencyKeyOf(request, false),
         publicUrl: ctx.config.publicUrl,
       });
+      // The confirmation carries the private link the visitor now waits for: send it now.
+      await nudgeMailDelivery(ctx);
       return reply.status(201).send(joined);
     },
   );

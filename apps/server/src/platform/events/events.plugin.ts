@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { MAIL_DELIVERY_JOB } from '../mail/delivery';
+import { nudgeMailDelivery } from '../mail/index';
 import { EVENTS_DISPATCH_JOB, EVENTS_PER_DISPATCH_RUN, countPublishedEvents, createEventDispatch, type PublishedTally } from './events';
 
 /**
@@ -18,7 +18,7 @@ export function registerEventDispatch(app: FastifyInstance, ctx: AppContext): vo
   const run = async () => {
     const result = await dispatcher.dispatch();
     // Handlers queue e-mails; send them now rather than at the mail job's next minute.
-    if (result.processed > 0) await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+    if (result.processed > 0) await nudgeMailDelivery(ctx);
     // A full run (a monthly invoice cycle publishes thousands at once): ask for the next batch now
     // rather than at the next minute. Its own key, so a running nudge does not refuse it; the
     // minute cron remains the net if the queue refuses it anyway.

@@ -6,7 +6,7 @@ import { signedInActorOf } from '../audit/actor';
 import type { AppContext } from '../context';
 import { AppError, notFound } from '../errors/app-error';
 import { sendTotalCount } from '../http/list-count';
-import { MAIL_DELIVERY_JOB } from './delivery';
+import { nudgeMailDelivery } from './nudge';
 import { findMailBody, listMail, presentMail, resendFailedMail } from './mail-admin';
 import { ZSentMailBody } from '@apron/core/communications';
 
@@ -44,7 +44,7 @@ export async function mailRoutes(root: FastifyInstance, ctx: AppContext): Promis
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'not-failed') throw new AppError('CONFLICT', MAIL_MESSAGES.notFailed);
       // Nudge the delivery job rather than wait for its next minute (a failure here only waits).
-      await ctx.jobs.send(MAIL_DELIVERY_JOB).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not nudge mail delivery'));
+      await nudgeMailDelivery(ctx);
       return presentMail(outcome);
     },
   );
