@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -31,11 +33,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (url) {
-    // The embedded snapshots are made in this process while the files run (only the four
-    // migration tests read them, and each waits for its own): PostgreSQL's template is the
-    // critical path, and PGlite migrating step by step would add about a minute before it.
+    // The embedded snapshots are made while the files run (only the four migration tests read
+    // them, and each waits for its own): PostgreSQL's template is the critical path, and PGlite
+    // migrating step by step would add about a minute before it. In a process of their own:
+    // PGlite runs each statement synchronously, and in this process it held the event loop past
+    // the PostgreSQL pools' 5-s connect timeout (CI, under typecheck and lint: "Connection
+    // terminated due to connection timeout" while migrating the template, and no file ran).
     const snapshotFiles = Object.fromEntries(MIGRATION_SNAPSHOTS.map((tag) => [tag, snapshotFile(dir, tag)])) as Record<MigrationSnapshot, string>;
-    const snapshotsKept = keepMigrationSnapshots(dir).catch((error: unknown) => {
+    const snapshotsKept = keepMigrationSnapshotsApart(dir).catch((error: unknown) => {
       for (const file of Object.values(snapshotFiles)) fs.writeFileSync(`${file}.failed`, String(error));
     });
     const postgres = await setUpPostgres(url);
@@ -62,8 +67,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
+/** `keepMigrationSnapshots` in a child process (test/migration-snapshots.cli.ts); rejects with its output when it fails. */
+function keepMigrationSnapshotsApart(dir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./migration-snapshots.cli.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const read = (chunk: Buffer) => (output += chunk.toString());
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migration snapshots exited ${code}:\n${output.slice(-3000)}`))));
+  });
+}
+
 /** One embedded database migrated step by step: a dump at each snapshot, and the migrated template. */
-async function keepMigrationSnapshots(dir: string): Promise<{ snapshots: Record<MigrationSnapshot, string>; template: string }> {
+export async function keepMigrationSnapshots(dir: string): Promise<{ snapshots: Record<MigrationSnapshot, string>; template: string }> {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const snapshots: Partial<Record<MigrationSnapshot, string>> = {};
   try {
