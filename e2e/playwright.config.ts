@@ -21,8 +21,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Waits sized for a 2-core machine under both lanes, where a journey step took 2-3x its quiet
+  // time (CI, 2026-11-28: a save's toast and a page's first heading each once past 10 s, a journey
+  // 58 s of 60). A passing check returns as soon as it holds, so a longer wait costs nothing then.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   // The run's one SMTP listener (support/mailbox.ts): journeys in both lanes read their own mail.
   globalSetup: './support/global-setup.ts',
   reporter: [
