@@ -78,7 +78,10 @@ describe('server-rendered public pages', () => {
     const br = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
+    // The same page: a render lives a short while, and two requests may straddle its end on a busy
+    // machine, so only the dehydrated query's render times may differ.
+    const withoutRenderTimes = (html: string) => html.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
+    expect(withoutRenderTimes(brotliDecompressSync(br.rawPayload).toString())).toBe(withoutRenderTimes(res.body));
   });
 
   it('/listings shows the first page of listings as the URL filters and sorts it, with the data for hydration', async () => {
