@@ -11,10 +11,19 @@
  *
  * Emotion inserts each tag before filling it, so the tag waits outside the document and joins it
  * once its rule is known to be one of those.
+ *
+ * setup.ts calls this before each file, but a worker's files share one document (`isolate: false`,
+ * vite.config.ts): the head is patched once, or the second file's rules would wait forever in the
+ * first file's holding place.
  */
 const READ_BACK_RULE = /Mui(DataGrid|Charts?)/;
 
+const PATCHED = Symbol.for('apron.unpaintedStyles');
+
 export function keepPaintingRulesOutOfTheDocument(): void {
+  const head = document.head as HTMLHeadElement & { [PATCHED]?: true };
+  if (head[PATCHED]) return;
+  head[PATCHED] = true;
   const waiting = document.createElement('div');
   const insertIntoHead = document.head.insertBefore.bind(document.head);
   document.head.insertBefore = (<T extends Node>(node: T, before: Node | null): T => {
