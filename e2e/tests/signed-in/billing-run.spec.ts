@@ -80,8 +80,13 @@ test.describe('finance clerk previews and runs a billing run', () => {
     // Both companies are listed; hold one, with a reason (required).
     const held = page.getByRole('button', { name: new RegExp(`^${HELD}`) });
     await held.click();
-    await page.getByRole('button', { name: `Hold ${HELD}` }).click();
     const dialog = page.getByRole('dialog', { name: `Hold ${HELD}` });
+    // The button sits at the foot of the company's expanding details: on a busy machine one click
+    // landed while they still grew and opened nothing (2026-11-28), so click again until it opens.
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await page.getByRole('button', { name: `Hold ${HELD}` }).click({ timeout: 5_000 });
+      await expect(dialog).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Hold' }).click();
     await expect(dialog.getByText('Reason is required')).toBeVisible();
     await dialog.getByRole('textbox', { name: /Reason/ }).fill('Disputed hangar door repair');
