@@ -23,6 +23,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The server entry's build (apps/web, `vite build --ssr`): bundled libraries, not our code.
+      '**/dist-server/**',
       '**/data/**',
       '**/data-*/**',
       'apps/server/src/db/migrations/**',
