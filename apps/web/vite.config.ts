@@ -104,9 +104,10 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
     // One worker per core (Vitest's default leaves one core idle: a single worker on 2 cores).
     maxWorkers: Math.max(2, availableParallelism()),
     // A worker keeps its modules and its jsdom document from file to file instead of importing MUI,
-    // the app and a new document for each of the ~80 files: 70 s instead of 400 s on 2 cores
-    // (issue 25). Testing Library unmounts after each test and setup.ts clears the storage; what
-    // else a file leaves behind must not matter to the next (src/test/unpainted-styles.ts).
+    // the app and a new document for each of the ~80 files: 80-90 s instead of 400 s on 2 cores
+    // (issue 25). Testing Library unmounts after each test, setup.ts clears the storage and the
+    // earlier files' style rules (src/test/emotion-per-file.ts, unpainted-styles.ts); what else a
+    // file leaves behind must not matter to the next.
     isolate: false,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

@@ -95,10 +95,11 @@ test.describe('property admin and the public listings', () => {
     await expect(anonymous.getByRole('heading', { level: 1, name: 'Property Listings' })).toBeVisible();
     // The server keeps a rendered /listings for 30 s (PUBLIC_PAGE_TTL_MS: a change shows within a
     // minute): when another journey opened it just before, the new type arrives on a later load.
+    const newTypeOption = anonymous.getByLabel('Property Type').locator('option', { hasText: typeName });
     await expect(async () => {
-      if ((await anonymous.getByLabel('Property Type').locator('option', { hasText: typeName }).count()) === 0) {
+      if ((await newTypeOption.count()) === 0) {
         await anonymous.reload();
-        await expect(anonymous.getByLabel('Property Type').locator('option', { hasText: typeName })).toHaveCount(1, { timeout: 3_000 });
+        await expect(newTypeOption).toHaveCount(1, { timeout: 3_000 });
       }
     }).toPass({ timeout: 75_000, intervals: [3_000] });
     await anonymous.getByLabel('Property Type').selectOption({ label: typeName });

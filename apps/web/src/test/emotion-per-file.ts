@@ -22,7 +22,7 @@ function emotionDefaultCache(): EmotionCache {
  *
  * A worker's files share one jsdom document (`isolate: false`, vite.config.ts). The rules kept in
  * it (src/test/unpainted-styles.ts) would pile up from file to file, and jsdom's computed style,
- * which every `getByRole` asks, scans them all: the suite took 124 s instead of 70. setup.ts calls
+ * which every `getByRole` asks, scans them all: the suite took 124 s instead of ~90. setup.ts calls
  * this before each file, when nothing is mounted; Emotion writes again what the file's own renders need.
  */
 export function dropEarlierFilesStyles(): void {
